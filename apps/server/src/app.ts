@@ -1,0 +1,104 @@
+import { calls } from "@cryptos/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { type RouteDeps, unavailableRoute } from "./http/contract-route";
+import { type Clock, systemClock } from "./lib/clock";
+import { accountsRoutes } from "./modules/accounts/routes";
+import { adminRoutes } from "./modules/admin/routes";
+import { contentRoutes } from "./modules/content/routes";
+import type { ModuleContext } from "./modules/context";
+import { fundsRoutes } from "./modules/funds/routes";
+import { ledgerRoutes } from "./modules/ledger/routes";
+import { createTickBus } from "./modules/market/bus";
+import { marketRoutes } from "./modules/market/routes";
+import { createServices, type Services } from "./modules/services";
+import { stakingRoutes } from "./modules/staking/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { authPlugin } from "./plugins/auth";
+import { docsPlugin } from "./plugins/docs";
+import { envelopePlugin } from "./plugins/envelope";
+import { localePlugin } from "./plugins/locale";
+import { securityPlugin } from "./plugins/security";
+import { spaPlugin } from "./plugins/spa";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silent tests. */
+  logger?: boolean | object;
+  rateLimitPerMinute?: number;
+  /** The system clock unless a test passes a manual one. */
+  clock?: Clock;
+  /** The Redis channel of the tick fan-out (tests isolate runs with their own). */
+  tickChannel?: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The domain services, for the workers main.ts starts (and tests that drive them). */
+    services: Services;
+  }
+}
+
+/** Builds the server from plugins and modules. It does not listen: tests inject or listen on port 0. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger ??
+      ({
+        level: config.logLevel,
+        redact: ["req.headers.authorization", "req.headers.token", "req.headers.cookie"],
+      } as object),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(localePlugin);
+  await app.register(envelopePlugin);
+  await app.register(authPlugin);
+  await app.register(securityPlugin, { rateLimitPerMinute: options.rateLimitPerMinute ?? 1200 });
+  await app.register(docsPlugin);
+
+  const clock = options.clock ?? systemClock;
+  const tickBus = createTickBus(config.redisUrl, options.tickChannel, (err) => app.log.warn({ err }, "tick fan-out"));
+  // With REDIS_URL the instance must reach Redis, or its clients would never see another instance's ticks.
+  await tickBus.ready().catch(async (error: unknown) => {
+    await tickBus.close();
+    throw new Error(`Redis at REDIS_URL is not reachable: ${String(error)}`);
+  });
+  const services = createServices(database, clock, config, app.log, { tickBus });
+  app.decorate("services", services);
+  app.addHook("onClose", async () => {
+    services.market.close();
+    await tickBus.close();
+  });
+  app.addHook("onClose", () => services.accounts.mailer.close());
+  const routes: RouteDeps = {
+    resolveSession: services.accounts.resolveSession,
+    resolveOperator: (token) => services.admin.resolveSession(token),
+    implemented: new Set(),
+  };
+  const ctx: ModuleContext = { config, database, routes, clock, services };
+  await app.register(async (api) => {
+    systemRoutes(api, ctx);
+    accountsRoutes(api, ctx);
+    ledgerRoutes(api, ctx);
+    fundsRoutes(api, ctx);
+    adminRoutes(api, ctx);
+    stakingRoutes(api, ctx);
+    marketRoutes(api, ctx);
+    contentRoutes(api, ctx);
+    // Every call of the contract answers, even before its capability is built.
+    for (const call of Object.values(calls)) {
+      if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);
+    }
+  });
+
+  if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
+  return app;
+}

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting of DESIGN.md §6, read once here; nothing else reads process.env. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Cryptos <no-reply@localhost>"),
+  PRICE_SOURCE: z.string().default("simulated"),
+  PUBLIC_ORIGIN: z.string().optional(),
+  OPERATOR_EMAIL: z.string().optional(),
+  OPERATOR_PASSWORD: z.string().optional(),
+  RPC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+  PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  priceSource: string;
+  publicOrigin: string;
+  operatorEmail: string | undefined;
+  operatorPassword: string | undefined;
+  rpcUrl: string | undefined;
+  logLevel: z.infer<typeof schema>["LOG_LEVEL"];
+  /** The built SPA served at `/`; absent in API-only tests. */
+  webDist: string | undefined;
+  /**
+   * Per-IP limits on codes, sign-in failures and the sign-in calls. Off only where every request comes from one
+   * address on purpose (tests, a local e2e run); per-account and per-email limits stay on regardless.
+   */
+  perIpLimits: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    priceSource: e.PRICE_SOURCE,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://127.0.0.1:${e.PORT}`,
+    operatorEmail: e.OPERATOR_EMAIL || undefined,
+    operatorPassword: e.OPERATOR_PASSWORD || undefined,
+    rpcUrl: e.RPC_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    perIpLimits: e.PER_IP_LIMITS === "on",
+    ...overrides,
+  };
+}

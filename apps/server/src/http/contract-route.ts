@@ -1,0 +1,100 @@
+import { type AuthLevel, type CallDef, type DataOf, envelope, refusal } from "@cryptos/contract";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { translate } from "../i18n/translate";
+import { Refusal, Unauthorized } from "../lib/errors";
+import type { Caller, OperatorCaller, OperatorResolver, SessionResolver } from "../plugins/auth";
+
+export interface CallContext<C extends CallDef> {
+  query: NonNullable<C["query"]> extends z.ZodObject ? z.output<NonNullable<C["query"]>> : Record<string, never>;
+  body: NonNullable<C["body"]> extends z.ZodObject ? z.output<NonNullable<C["body"]>> : Record<string, never>;
+  /** Present whenever the call's auth level is "user"; may be present for "optional". */
+  caller: Caller | null;
+  /** Present whenever the call's auth level is "operator". */
+  operator: OperatorCaller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<DataOf<C>>;
+
+export interface RouteDeps {
+  resolveSession: SessionResolver;
+  resolveOperator: OperatorResolver;
+  /** Paths registered so far, so that the rest of the contract can answer "not available yet". */
+  implemented: Set<string>;
+}
+
+async function authenticate(level: AuthLevel, request: FastifyRequest, deps: RouteDeps): Promise<void> {
+  if (level === "none") return;
+  const token = request.bearerToken;
+  if (!token) {
+    if (level === "optional") return;
+    throw new Unauthorized("unauthorized");
+  }
+  // User and operator tokens live in separate tables: one can never pass for the other.
+  if (level === "operator") {
+    request.operator = await deps.resolveOperator(token);
+    if (!request.operator) throw new Unauthorized("session_expired");
+    return;
+  }
+  request.caller = await deps.resolveSession(token);
+  if (!request.caller && level === "user") throw new Unauthorized("session_expired");
+}
+
+/** The schemas a call declares, in Fastify's shape: invalid input is refused before any handler runs. */
+export function routeSchema(call: CallDef) {
+  return {
+    summary: call.summary,
+    tags: [call.path.split("/")[2] ?? "api"],
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.body && !call.multipart ? { body: call.body } : {}),
+    response: { 200: z.union([envelope(call.data), refusal]) },
+  };
+}
+
+const authHook = (level: AuthLevel, deps: RouteDeps) => (request: FastifyRequest) => authenticate(level, request, deps);
+
+/** Registers one call of the contract: its method, path, schemas and auth, around a handler that returns `data`. */
+export function contractRoute<C extends CallDef>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  call: C,
+  handler: CallHandler<C>,
+  /** Per-route Fastify config, e.g. a tighter `rateLimit` than the global one. */
+  config?: FastifyContextConfig,
+) {
+  deps.implemented.add(call.path);
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: routeSchema(call),
+    ...(config ? { config } : {}),
+    // Authentication comes before validation: a signed-out caller learns to sign in, not which field is wrong.
+    preValidation: authHook(call.auth, deps),
+    handler: async (request, reply) => {
+      const data = await handler({
+        query: (request.query ?? {}) as CallContext<C>["query"],
+        body: (request.body ?? {}) as CallContext<C>["body"],
+        caller: request.caller,
+        operator: request.operator,
+        request,
+        reply,
+      });
+      return { code: 1, msg: translate(request.locale, "ok"), data };
+    },
+  });
+}
+
+/** A call whose capability has not been built yet still validates its input and says so plainly. */
+export function unavailableRoute(app: FastifyInstance, deps: RouteDeps, call: CallDef) {
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: routeSchema(call),
+    preValidation: authHook(call.auth, deps),
+    handler: async () => {
+      throw new Refusal("not_available");
+    },
+  });
+}

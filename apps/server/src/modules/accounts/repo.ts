@@ -1,0 +1,179 @@
+import { and, count, desc, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { emailCodes, emailOutbox, loginFailures, sessions, siweNonces, users } from "../../db/schema";
+
+type Conn = Db | Tx;
+
+// Users ---------------------------------------------------------------------------------------------------------
+
+export const findUserById = async (db: Conn, id: number) =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export const findUserByEmail = async (db: Conn, email: string) =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+export const findUserByAddress = async (db: Conn, address: string) =>
+  (await db.select().from(users).where(sql`lower(${users.address}) = ${address.toLowerCase()}`).limit(1))[0];
+
+/** The new user's id, or `undefined` when the email is already taken. */
+export async function insertEmailUser(tx: Conn, email: string, passwordHash: string, createdAt: Date) {
+  const rows = await tx
+    .insert(users)
+    .values({ email, passwordHash, createdAt })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows[0]?.id;
+}
+
+/** Creates the wallet user unless the address already has one; either way returns its id. */
+export async function ensureWalletUser(tx: Conn, address: string, createdAt: Date): Promise<number> {
+  await tx.insert(users).values({ address, createdAt }).onConflictDoNothing();
+  const found = await findUserByAddress(tx, address);
+  if (!found) throw new Error("wallet user could not be created");
+  return found.id;
+}
+
+// Sessions ------------------------------------------------------------------------------------------------------
+
+export async function insertSession(db: Conn, row: typeof sessions.$inferInsert) {
+  const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  if (!created) throw new Error("session not created");
+  return created.id;
+}
+
+/** A live session by token hash: not revoked and not expired at `now`. */
+export const findLiveSession = async (db: Conn, tokenHash: string, now: Date) =>
+  (
+    await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1)
+  )[0];
+
+export const findSession = async (db: Conn, id: number) =>
+  (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
+
+export const touchSession = (db: Conn, id: number, lastSeenAt: Date, expiresAt: Date) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt, expiresAt })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+
+export const revokeSession = (db: Conn, id: number, at: Date) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+
+// Email codes ---------------------------------------------------------------------------------------------------
+
+/** Serialises code requests for one email across transactions and server instances. */
+export const lockEmail = (tx: Tx, email: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email_code:${email}`}))`);
+
+export const latestCodeForEmail = async (db: Conn, email: string) =>
+  (await db.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(desc(emailCodes.id)).limit(1))[0];
+
+export const latestCode = async (db: Conn, email: string, event: string) =>
+  (
+    await db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, email), eq(emailCodes.event, event)))
+      .orderBy(desc(emailCodes.id))
+      .limit(1)
+  )[0];
+
+/** Codes requested from `ip` since `since`, and the first of them (to say when the window frees up). */
+export async function codesFromIpSince(db: Conn, ip: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), first: min(emailCodes.createdAt) })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.ip, ip), gte(emailCodes.createdAt, since)));
+  return { count: row?.n ?? 0, first: row?.first ?? null };
+}
+
+export const insertCode = (db: Conn, row: typeof emailCodes.$inferInsert) => db.insert(emailCodes).values(row);
+
+/** Marks the code used unless another request got there first; true when this call consumed it. */
+export async function consumeCode(db: Conn, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
+}
+
+export const countWrongCodeGuess = (db: Conn, id: number) =>
+  db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id));
+
+// Outbox --------------------------------------------------------------------------------------------------------
+
+export async function insertOutboxMail(db: Conn, row: typeof emailOutbox.$inferInsert): Promise<number> {
+  const [created] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
+  if (!created) throw new Error("outbox row not created");
+  return created.id;
+}
+
+export const markOutboxSent = (db: Conn, id: number, sentAt: Date) =>
+  db.update(emailOutbox).set({ sentAt, error: null }).where(eq(emailOutbox.id, id));
+
+export const markOutboxFailed = (db: Conn, id: number, error: string) =>
+  db.update(emailOutbox).set({ error }).where(eq(emailOutbox.id, id));
+
+export const listOutbox = (db: Conn, limit: number, offset: number) =>
+  db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit).offset(offset);
+
+export async function countOutbox(db: Conn) {
+  const [row] = await db.select({ n: count() }).from(emailOutbox);
+  return row?.n ?? 0;
+}
+
+// Wallet nonces -------------------------------------------------------------------------------------------------
+
+export const insertNonce = (db: Conn, row: typeof siweNonces.$inferInsert) => db.insert(siweNonces).values(row);
+
+/** Expired nonces are of no use to anyone; dropping them keeps the table small. */
+export const deleteExpiredNonces = (db: Conn, before: Date) =>
+  db.delete(siweNonces).where(lt(siweNonces.expiresAt, before));
+
+/** Uses the nonce if it was issued for `address`, is unused and unexpired; true when this call used it. */
+export async function useNonce(db: Conn, nonce: string, address: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(siweNonces)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(siweNonces.nonce, nonce),
+        eq(siweNonces.address, address.toLowerCase()),
+        isNull(siweNonces.usedAt),
+        gt(siweNonces.expiresAt, now),
+      ),
+    )
+    .returning({ id: siweNonces.id });
+  return rows.length > 0;
+}
+
+// Login failures ------------------------------------------------------------------------------------------------
+
+export const insertFailures = (db: Conn, rows: (typeof loginFailures.$inferInsert)[]) =>
+  rows.length ? db.insert(loginFailures).values(rows) : Promise.resolve();
+
+export async function failuresSince(db: Conn, scope: string, key: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), first: min(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.scope, scope), eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
+  return { count: row?.n ?? 0, first: row?.first ?? null };
+}
+
+export const clearFailures = (db: Conn, scope: string, key: string) =>
+  db.delete(loginFailures).where(and(eq(loginFailures.scope, scope), eq(loginFailures.key, key)));
+
+export const deleteFailuresBefore = (db: Conn, before: Date) =>
+  db.delete(loginFailures).where(lt(loginFailures.createdAt, before));

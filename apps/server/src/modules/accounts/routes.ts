@@ -1,0 +1,70 @@
+import { calls, LOGIN_TYPES } from "@cryptos/contract";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import type { Hex } from "viem";
+import { contractRoute } from "../../http/contract-route";
+import { Refusal } from "../../lib/errors";
+import type { ModuleContext } from "../context";
+import type { RequestMeta } from "./service";
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"],
+  locale: request.locale,
+});
+
+export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { accounts } = ctx.services;
+  const { routes } = ctx;
+  // Tighter per-IP limits on the calls that send mail or try credentials, on top of the service's own limits.
+  const perMinute = (max: number): FastifyContextConfig | undefined =>
+    ctx.config.perIpLimits ? { rateLimit: { max, timeWindow: "1 minute" } } : undefined;
+
+  contractRoute(app, routes, calls.loginlist, async ({ request }) => accounts.loginTypes(request.locale));
+
+  contractRoute(
+    app,
+    routes,
+    calls.emsSend,
+    async ({ body, request }) => accounts.sendCode(body.email, body.event, meta(request)),
+    perMinute(5),
+  );
+
+  contractRoute(app, routes, calls.smsSend, async () => {
+    throw new Refusal("sms_not_configured");
+  });
+
+  contractRoute(
+    app,
+    routes,
+    calls.register,
+    async ({ body, request }) => accounts.register(body.email, body.code, body.password, meta(request)),
+    perMinute(10),
+  );
+
+  contractRoute(
+    app,
+    routes,
+    calls.login,
+    async ({ body, request }) => {
+      const who = meta(request);
+      if (body.type === LOGIN_TYPES.password) {
+        if (!body.password) throw new Refusal("field_required", { field: "password" });
+        return accounts.loginWithPassword(body.username, body.password, who);
+      }
+      if (body.type === LOGIN_TYPES.emailCode) {
+        if (!body.code) throw new Refusal("field_required", { field: "code" });
+        return accounts.loginWithCode(body.username, body.code, who);
+      }
+      if (!body.message) throw new Refusal("field_required", { field: "message" });
+      if (!body.signature) throw new Refusal("field_required", { field: "signature" });
+      return accounts.loginWithWallet(body.username, body.message, body.signature as Hex, who);
+    },
+    perMinute(20),
+  );
+
+  contractRoute(app, routes, calls.nonce, async ({ body }) => accounts.issueNonce(body.address), perMinute(20));
+
+  contractRoute(app, routes, calls.logout, async ({ caller }) => accounts.logout(caller!));
+
+  contractRoute(app, routes, calls.userinfo, async ({ caller }) => accounts.userInfo(caller!));
+}

@@ -1,0 +1,387 @@
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  APP_NAME,
+  type Balance,
+  CODE_COUNTDOWN_S,
+  CODE_LENGTH,
+  CODE_TTL_S,
+  type EmsEvent,
+  isEmail,
+  LOGIN_TYPES,
+  type Locale,
+  type LoginType,
+  type UserInfo,
+} from "@cryptos/contract";
+import type { Hex } from "viem";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { type MessageKey, translate } from "../../i18n/translate";
+import type { Clock } from "../../lib/clock";
+import { Refusal, Unauthorized } from "../../lib/errors";
+import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
+import type { Caller } from "../../plugins/auth";
+import type { LedgerService } from "../ledger/service";
+import { Mailer, type MailLog, type OutgoingMail, paragraphsToHtml } from "./mailer";
+import * as repo from "./repo";
+import { checkSiweMessage, WalletVerifier } from "./wallet";
+
+const MINUTE_MS = 60_000;
+/** A session lives this long after its last use. */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * MINUTE_MS;
+/** Last-seen is written at most this often per session, not on every request. */
+const SESSION_TOUCH_MS = MINUTE_MS;
+/** Wrong guesses after which a code is dead. */
+const MAX_CODE_GUESSES = 5;
+/** Codes one IP may request per window. */
+const CODE_IP_WINDOW_MS = 10 * MINUTE_MS;
+const CODE_IP_MAX = 10;
+/** Failed sign-ins per account (the email as typed, whether it exists or not) and per IP in a sliding window. */
+const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+const ACCOUNT_FAILURE_MAX = 5;
+const IP_FAILURE_MAX = 30;
+export const NONCE_TTL_MS = 10 * MINUTE_MS;
+/** The chain wallets are asked to sign for; smart-contract wallets are checked on RPC_URL's chain. */
+const SIWE_CHAIN_ID = 1;
+
+/** Who is asking, for limits, session records and the language of mails. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+  locale: Locale;
+}
+
+export interface SessionData {
+  userinfo: { token: string; id: number };
+}
+
+export interface AccountsDeps {
+  ledger: LedgerService;
+}
+
+export type AccountsConfig = Pick<Config, "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits">;
+
+const codeHash = (email: string, event: string, code: string) => hashToken(`${event}:${email}:${code}`);
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const minutesUntil = (from: Date | null, windowMs: number, now: Date) =>
+  Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / MINUTE_MS));
+
+const CODE_MAIL: Record<EmsEvent, MessageKey> = {
+  register: "mail_code_register",
+  login: "mail_code_login",
+  withdraw: "mail_code_withdraw",
+  reset: "mail_code_reset",
+};
+
+/**
+ * Sign-up and sign-in: emailed codes, passwords, wallet sign-in (EIP-4361), sessions and their limits. Answers
+ * never tell whether an email address has an account.
+ */
+export class AccountsService {
+  readonly mailer: Mailer;
+  private readonly wallet: WalletVerifier;
+  private readonly origin: URL;
+  /** A hash to verify against when the email is unknown, so both paths cost one argon2 verification. */
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly config: AccountsConfig,
+    private readonly deps: AccountsDeps,
+    log?: MailLog,
+  ) {
+    this.mailer = new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    this.wallet = new WalletVerifier(config.rpcUrl);
+    this.origin = new URL(config.publicOrigin);
+  }
+
+  // Sessions ------------------------------------------------------------------------------------------------------
+
+  /** The caller behind a raw token, sliding its expiry forward; `null` when unknown, expired or revoked. */
+  resolveSession = async (token: string): Promise<Caller | null> => {
+    const now = this.clock.now();
+    const session = await repo.findLiveSession(this.db, hashToken(token), now);
+    if (!session) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+      await repo.touchSession(this.db, session.id, now, new Date(now.getTime() + SESSION_IDLE_MS));
+    }
+    return { userId: session.userId, sessionId: session.id, token };
+  };
+
+  private async openSession(userId: number, loginType: LoginType, meta: RequestMeta): Promise<SessionData> {
+    const token = newToken();
+    const now = this.clock.now();
+    await repo.insertSession(this.db, {
+      userId,
+      tokenHash: hashToken(token),
+      loginType,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    });
+    return { userinfo: { token, id: userId } };
+  }
+
+  async logout(caller: Caller): Promise<null> {
+    await repo.revokeSession(this.db, caller.sessionId, this.clock.now());
+    return null;
+  }
+
+  // Emailed codes -------------------------------------------------------------------------------------------------
+
+  /**
+   * Emails a 6-digit code for `event`. One request per email per CODE_COUNTDOWN_S, whatever the event, and a
+   * limit per IP. A code is recorded for every request, but mailed only where it can be used: a login, reset or
+   * withdraw code for an unknown email is never sent, and a register request for a taken email gets a mail saying
+   * so instead of a code. The answer is the same in every case.
+   */
+  async sendCode(email: string, event: EmsEvent, meta: RequestMeta): Promise<{ resend_after: number }> {
+    const now = this.clock.now();
+    if (this.config.perIpLimits) {
+      const recent = await repo.codesFromIpSince(this.db, meta.ip, new Date(now.getTime() - CODE_IP_WINDOW_MS));
+      if (recent.count >= CODE_IP_MAX) {
+        throw new Refusal("code_ip_limited", { minutes: minutesUntil(recent.first, CODE_IP_WINDOW_MS, now) });
+      }
+    }
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+    await this.db.transaction(async (tx) => {
+      await repo.lockEmail(tx, email);
+      const last = await repo.latestCodeForEmail(tx, email);
+      if (last) {
+        const wait = Math.ceil((last.createdAt.getTime() + CODE_COUNTDOWN_S * 1000 - now.getTime()) / 1000);
+        if (wait > 0) throw new Refusal("code_wait", { seconds: wait });
+      }
+      await repo.insertCode(tx, {
+        email,
+        event,
+        codeHash: codeHash(email, event, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_S * 1000),
+        ip: meta.ip,
+      });
+    });
+
+    const registered = (await repo.findUserByEmail(this.db, email)) !== undefined;
+    const mail =
+      event === "register"
+        ? registered
+          ? this.accountExistsMail(email, meta.locale)
+          : this.codeMail(email, event, code, meta.locale)
+        : registered
+          ? this.codeMail(email, event, code, meta.locale)
+          : null;
+    if (mail) await this.mailer.send(mail);
+    return { resend_after: CODE_COUNTDOWN_S };
+  }
+
+  private codeMail(to: string, event: EmsEvent, code: string, locale: Locale): OutgoingMail {
+    const t = (key: MessageKey) =>
+      translate(locale, key, { app: APP_NAME, code, minutes: Math.round(CODE_TTL_S / 60) });
+    const paragraphs = [t(CODE_MAIL[event]), t("mail_code_validity")];
+    return { to, subject: t("mail_code_subject"), text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
+  }
+
+  private accountExistsMail(to: string, locale: Locale): OutgoingMail {
+    const t = (key: MessageKey) => translate(locale, key, { app: APP_NAME });
+    const paragraphs = [t("mail_exists_body")];
+    return { to, subject: t("mail_exists_subject"), text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
+  }
+
+  /**
+   * Uses up the newest code for this email and event if `code` matches and it is still good. A wrong guess counts
+   * against the code, which dies after MAX_CODE_GUESSES.
+   */
+  async consumeCode(email: string, event: EmsEvent, code: string): Promise<boolean> {
+    const now = this.clock.now();
+    const row = await repo.latestCode(this.db, email, event);
+    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_GUESSES) return false;
+    if (!sameHash(codeHash(email, event, code), row.codeHash)) {
+      await repo.countWrongCodeGuess(this.db, row.id);
+      return false;
+    }
+    return repo.consumeCode(this.db, row.id, now);
+  }
+
+  /** For other modules (withdrawals): checks and uses up a code emailed to the user's own address. */
+  async consumeCodeForUser(userId: number, event: EmsEvent, code: string): Promise<boolean> {
+    const user = await repo.findUserById(this.db, userId);
+    return user?.email ? this.consumeCode(user.email, event, code) : false;
+  }
+
+  // Registration and sign-in --------------------------------------------------------------------------------------
+
+  async register(email: string, code: string, password: string, meta: RequestMeta): Promise<SessionData> {
+    if (!(await this.consumeCode(email, "register", code))) throw new Refusal("code_invalid");
+    const userId = await repo.insertEmailUser(this.db, email, await hashPassword(password), this.clock.now());
+    // Taken: no register code is ever mailed to a registered address, so this is a race or a guess.
+    if (userId === undefined) throw new Refusal("code_invalid");
+    return this.openSession(userId, LOGIN_TYPES.password, meta);
+  }
+
+  async loginWithPassword(username: string, password: string, meta: RequestMeta): Promise<SessionData> {
+    const email = this.emailOf(username);
+    await this.refuseWhileLocked(email, meta.ip);
+    const user = await repo.findUserByEmail(this.db, email);
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyPassword(await this.decoy(), password).then(() => false);
+    if (!user || !ok) {
+      await this.recordFailure(email, meta.ip);
+      throw new Refusal("login_failed");
+    }
+    await repo.clearFailures(this.db, "account", email);
+    return this.openSession(user.id, LOGIN_TYPES.password, meta);
+  }
+
+  async loginWithCode(username: string, code: string, meta: RequestMeta): Promise<SessionData> {
+    const email = this.emailOf(username);
+    await this.refuseWhileLocked(email, meta.ip);
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user || !(await this.consumeCode(email, "login", code))) {
+      await this.recordFailure(email, meta.ip);
+      throw new Refusal("code_invalid");
+    }
+    await repo.clearFailures(this.db, "account", email);
+    return this.openSession(user.id, LOGIN_TYPES.emailCode, meta);
+  }
+
+  /** A single-use nonce for Sign-In with Ethereum, and the domain and URI the message must name. */
+  async issueNonce(address: string) {
+    const now = this.clock.now();
+    // viem's generateSiweNonce uses Math.random; a nonce must not be guessable.
+    const nonce = randomBytes(16).toString("hex");
+    const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+    await repo.deleteExpiredNonces(this.db, now);
+    await repo.insertNonce(this.db, { nonce, address: address.toLowerCase(), createdAt: now, expiresAt });
+    return {
+      nonce,
+      domain: this.origin.host,
+      uri: this.origin.origin,
+      chain_id: SIWE_CHAIN_ID,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /** Wallet sign-in: a signed EIP-4361 message for this site with an unused nonce. Creates the user on first use. */
+  async loginWithWallet(username: string, message: string, signature: Hex, meta: RequestMeta): Promise<SessionData> {
+    await this.refuseWhileLocked(null, meta.ip);
+    const now = this.clock.now();
+    try {
+      const signed = checkSiweMessage(message, username, this.origin, now);
+      if (!(await this.wallet.verify(signed.address, message, signature))) throw new Refusal("siwe_bad_signature");
+      // Used up only after the signature checks out, so nobody can burn another wallet's nonce.
+      if (!(await repo.useNonce(this.db, signed.nonce, signed.address, now))) throw new Refusal("siwe_expired");
+      const userId = await repo.ensureWalletUser(this.db, signed.address, now);
+      return await this.openSession(userId, LOGIN_TYPES.wallet, meta);
+    } catch (error) {
+      if (error instanceof Refusal && error.code === 0) await this.recordFailure(null, meta.ip);
+      throw error;
+    }
+  }
+
+  private emailOf(username: string): string {
+    const email = username.trim().toLowerCase();
+    if (!isEmail(email)) throw new Refusal("invalid_email", { field: "username" });
+    return email;
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= hashPassword(randomBytes(18).toString("base64url"));
+    return this.decoyHash;
+  }
+
+  private async refuseWhileLocked(account: string | null, ip: string): Promise<void> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+    if (account !== null) {
+      const failures = await repo.failuresSince(this.db, "account", account, since);
+      if (failures.count >= ACCOUNT_FAILURE_MAX) {
+        throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
+      }
+    }
+    if (this.config.perIpLimits) {
+      const failures = await repo.failuresSince(this.db, "ip", ip, since);
+      if (failures.count >= IP_FAILURE_MAX) {
+        throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
+      }
+    }
+  }
+
+  private async recordFailure(account: string | null, ip: string): Promise<void> {
+    const now = this.clock.now();
+    await repo.insertFailures(this.db, [
+      { scope: "ip", key: ip, createdAt: now },
+      ...(account !== null ? [{ scope: "account", key: account, createdAt: now }] : []),
+    ]);
+    await repo.deleteFailuresBefore(this.db, new Date(now.getTime() - 24 * 60 * MINUTE_MS));
+  }
+
+  // The signed-in user --------------------------------------------------------------------------------------------
+
+  async userInfo(caller: Caller): Promise<UserInfo> {
+    const [user, session] = await Promise.all([
+      repo.findUserById(this.db, caller.userId),
+      repo.findSession(this.db, caller.sessionId),
+    ]);
+    if (!user || !session) throw new Unauthorized("session_expired");
+    return {
+      userinfo: {
+        token: caller.token,
+        id: user.id,
+        email: user.email,
+        address: user.address,
+        login_type: session.loginType,
+        credit_score: user.creditScore,
+        created_at: user.createdAt.toISOString(),
+      },
+      users: {
+        balances: await this.balancesFor(user.id),
+        // The identity and messages modules will fill these in.
+        real_name_status: "none",
+        unread: 0,
+      },
+    };
+  }
+
+  /** The user's balances summary for `userinfo`: the one place that asks the ledger for it. */
+  balancesFor(userId: number): Promise<Balance[]> {
+    return this.deps.ledger.balances(userId);
+  }
+
+  loginTypes(locale: Locale) {
+    return {
+      types: [
+        { type: LOGIN_TYPES.password, name: translate(locale, "login_type_password") },
+        { type: LOGIN_TYPES.emailCode, name: translate(locale, "login_type_code") },
+        { type: LOGIN_TYPES.wallet, name: translate(locale, "login_type_wallet") },
+      ],
+    };
+  }
+
+  // For the operator console --------------------------------------------------------------------------------------
+
+  async outbox(page: number, list: number) {
+    const [rows, total] = await Promise.all([
+      repo.listOutbox(this.db, list, (page - 1) * list),
+      repo.countOutbox(this.db),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        created_at: r.createdAt.toISOString(),
+        sent_at: r.sentAt?.toISOString() ?? null,
+        error: r.error,
+      })),
+      total,
+      page,
+      list,
+    };
+  }
+}

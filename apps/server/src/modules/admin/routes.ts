@@ -1,0 +1,53 @@
+import { calls } from "@cryptos/contract";
+import type { FastifyInstance } from "fastify";
+import { contractRoute } from "../../http/contract-route";
+import { Refusal } from "../../lib/errors";
+import type { ModuleContext } from "../context";
+
+export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { admin, ledger, messages, users } = ctx.services;
+
+  contractRoute(app, ctx.routes, calls.adminLogin, async ({ body, request }) =>
+    admin.login(body.email, body.password, request.ip),
+  );
+
+  contractRoute(app, ctx.routes, calls.adminLogout, async ({ operator }) => {
+    await admin.logout(operator!);
+    return null;
+  });
+
+  contractRoute(app, ctx.routes, calls.adminAuditList, async ({ query, body }) =>
+    admin.auditList(query.page, query.list, {
+      action: body.action,
+      targetType: body.target_type,
+      operatorId: body.operator_id,
+    }),
+  );
+
+  contractRoute(app, ctx.routes, calls.adminMessage, async ({ body, operator, request }) => {
+    if (!(await users.exists(body.uid))) throw new Refusal("user_not_found", { id: body.uid });
+    const id = await ledger.transaction(async (tx) => {
+      const messageId = await messages.sendPersonal(tx, body.uid, body.title, body.body);
+      await admin.audit(tx, {
+        operatorId: operator!.operatorId,
+        action: "message.send",
+        target: { type: "user", id: body.uid },
+        after: { message_id: messageId, title: body.title },
+        ip: request.ip,
+      });
+      return messageId;
+    });
+    return { id };
+  });
+
+  contractRoute(app, ctx.routes, calls.adminLedgerHealth, async () => {
+    const health = await ledger.health();
+    return {
+      ok: health.ok,
+      unbalanced_entries: health.unbalancedEntries,
+      mismatched_accounts: health.mismatchedAccounts,
+      negative_user_accounts: health.negativeUserAccounts,
+      totals: health.totals,
+    };
+  });
+}

@@ -1,0 +1,200 @@
+import type { Balance, Paged } from "@cryptos/contract";
+import type Decimal from "decimal.js";
+import type { Db, Tx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { Money, toAmount } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
+import * as repo from "./repo";
+import type { AccountRef, EntryInput, EntryType, PostedEntry } from "./types";
+
+export type { AccountRef, EntryInput, PostedEntry } from "./types";
+
+const accountKey = (ref: AccountRef) =>
+  "system" in ref ? `s:${ref.system}:${ref.currency}` : `u:${ref.userId}:${ref.currency}:${ref.kind}`;
+
+/** PostgreSQL's deadlock_detected and serialization_failure, possibly wrapped by the driver layer. */
+function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
+  }
+  return false;
+}
+
+export interface LedgerHealth {
+  ok: boolean;
+  unbalancedEntries: number;
+  mismatchedAccounts: number;
+  negativeUserAccounts: number;
+  totals: { currency: string; owner: string; total: string }[];
+}
+
+export interface Bill {
+  id: number;
+  type: string;
+  currency: string;
+  account: string;
+  amount: string;
+  balance_after: string;
+  ref: string | null;
+  created_at: string;
+}
+
+/**
+ * The only way money moves. Every movement is one journal entry whose postings sum to zero, written inside the
+ * caller's transaction together with the business row it pays for.
+ */
+export class LedgerService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Posts one entry inside `tx`. Locks the touched accounts in id order, refuses with `insufficient_balance` when
+   * a user account would go below zero, and posts nothing when the idempotency key has already posted.
+   */
+  async post(tx: Tx, input: EntryInput): Promise<PostedEntry> {
+    const lines = input.postings.map((p) => ({ account: p.account, amount: new Money(p.amount) }));
+    const sum = lines.reduce((acc, l) => acc.plus(l.amount), new Money(0));
+    if (!sum.isZero()) throw new Error(`journal entry ${input.idempotencyKey} does not balance: ${sum.toFixed()}`);
+    if (lines.some((l) => l.amount.isZero()))
+      throw new Error(`journal entry ${input.idempotencyKey} has a zero posting`);
+
+    const at = this.clock.now();
+    const entryId = await repo.insertEntry(tx, {
+      type: input.type,
+      idempotencyKey: input.idempotencyKey,
+      refType: input.ref?.type ?? null,
+      refId: input.ref ? String(input.ref.id) : null,
+      memo: input.memo ?? null,
+      createdAt: at,
+    });
+    if (entryId === undefined) {
+      const existing = await repo.findEntryByKey(tx, input.idempotencyKey);
+      return { entryId: existing?.id ?? 0, duplicate: true };
+    }
+
+    // Accounts are created in one fixed order too, so two first-time movements cannot wait on each other.
+    const ids = new Array<number>(lines.length);
+    const order = lines.map((l, i) => ({ key: accountKey(l.account), i })).sort((a, b) => a.key.localeCompare(b.key));
+    for (const { i } of order) ids[i] = await repo.ensureAccount(tx, (lines[i] as (typeof lines)[number]).account);
+    const locked = new Map((await repo.lockAccounts(tx, [...new Set(ids)])).map((a) => [a.id, a]));
+
+    const balances = new Map<number, Decimal>();
+    const rows = lines.map((line, i) => {
+      const accountId = ids[i] as number;
+      const account = locked.get(accountId);
+      if (!account) throw new Error(`ledger account ${accountId} vanished`);
+      const next = (balances.get(accountId) ?? new Money(account.balance)).plus(line.amount);
+      if (account.userId !== null && next.isNegative()) {
+        throw new Refusal("insufficient_balance", { currency: line.account.currency });
+      }
+      balances.set(accountId, next);
+      return { entryId, accountId, amount: toAmount(line.amount), balanceAfter: toAmount(next), createdAt: at };
+    });
+    for (const [accountId, balance] of balances) await repo.setBalance(tx, accountId, toAmount(balance));
+    await repo.insertPostings(tx, rows);
+    return { entryId, duplicate: false };
+  }
+
+  /**
+   * One transaction around `work`; money moved inside it commits or rolls back with the business rows. A deadlock
+   * or serialization failure (which PostgreSQL resolves by aborting one side) is retried, never shown as a fault.
+   * Inside `work`, every query must go through `tx`: PGlite has a single connection, and a query on the outer
+   * `db` would wait for the transaction that waits for it.
+   */
+  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work);
+      } catch (error) {
+        if (attempt >= 5 || !isRetryable(error)) throw error;
+      }
+    }
+  }
+
+  /** Locks one user balance for the rest of `tx` and returns it (creating the account at zero). */
+  async lockBalance(tx: Tx, ref: Extract<AccountRef, { userId: number }>): Promise<Decimal> {
+    const id = await repo.ensureAccount(tx, ref);
+    const [row] = await repo.lockAccounts(tx, [id]);
+    return new Money(row?.balance ?? "0");
+  }
+
+  /** An enabled currency; inside a transaction pass its `tx`. */
+  async currency(code: string, conn: Db | Tx = this.db) {
+    const currency = await repo.findCurrency(conn, code);
+    if (!currency?.enabled) throw new Refusal("unknown_currency", { currency: code });
+    return currency;
+  }
+
+  currencies() {
+    return repo.listCurrencies(this.db);
+  }
+
+  /** Available and frozen per enabled currency, zero where the user has no account yet. */
+  async balances(userId: number): Promise<Balance[]> {
+    const [rows, all] = await Promise.all([repo.userBalances(this.db, userId), repo.listCurrencies(this.db)]);
+    const find = (currency: string, kind: string) =>
+      toAmount(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? "0");
+    return all.map((c) => ({ currency: c.code, available: find(c.code, "available"), frozen: find(c.code, "frozen") }));
+  }
+
+  /** A user's balance of one kind in one currency ("0" when none). */
+  async balance(ref: Extract<AccountRef, { userId: number }>): Promise<string> {
+    const rows = await repo.userBalances(this.db, ref.userId);
+    return toAmount(rows.find((r) => r.currency === ref.currency && r.kind === ref.kind)?.balance ?? "0");
+  }
+
+  /** What a user received (or paid) through one kind of entry in [from, to), e.g. today's staking interest. */
+  async userTotal(userId: number, type: EntryType, from: Date, to: Date): Promise<string> {
+    return toAmount(await repo.sumUserPostings(this.db, userId, type, from, to));
+  }
+
+  async bills(
+    userId: number,
+    page: number,
+    list: number,
+    filter: { type?: string | undefined; currency?: string | undefined },
+  ): Promise<Paged<Bill>> {
+    const { items, total } = await repo.userPostings(this.db, {
+      userId,
+      type: filter.type,
+      currency: filter.currency,
+      limit: list,
+      offset: (page - 1) * list,
+    });
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        type: r.type,
+        currency: r.currency,
+        account: r.account,
+        amount: toAmount(r.amount),
+        balance_after: toAmount(r.balanceAfter),
+        ref: r.refType && r.refId ? `${r.refType}:${r.refId}` : null,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total,
+      page,
+      list,
+    };
+  }
+
+  /** The invariants: every entry sums to zero, every balance equals its postings, no user account negative. */
+  async health(): Promise<LedgerHealth> {
+    const [unbalanced, mismatched, negative, totals] = await Promise.all([
+      repo.unbalancedEntries(this.db),
+      repo.mismatchedAccounts(this.db),
+      repo.negativeUserAccounts(this.db),
+      repo.totalsByCurrency(this.db),
+    ]);
+    return {
+      ok: unbalanced.length === 0 && mismatched.length === 0 && negative.length === 0,
+      unbalancedEntries: unbalanced.length,
+      mismatchedAccounts: mismatched.length,
+      negativeUserAccounts: negative.length,
+      totals: totals.map((t) => ({ currency: t.currency, owner: t.owner, total: toAmount(t.total) })),
+    };
+  }
+}

@@ -1,0 +1,147 @@
+import type { KlineInterval } from "@cryptos/contract";
+import { SeededRandom } from "./sources/random";
+import { simulatedVolume, walk } from "./sources/simulated";
+import type { SourcePair } from "./sources/types";
+
+export const MINUTE_MS = 60_000;
+
+/** Length of each chart interval, in seconds. */
+export const INTERVAL_SECONDS: Record<KlineInterval, number> = {
+  "1m": 60,
+  "5m": 300,
+  "15m": 900,
+  "30m": 1800,
+  "1h": 3600,
+  "4h": 14_400,
+  "1d": 86_400,
+  "1w": 604_800,
+};
+/** The intervals stored as roll-ups beside the one-minute candles. */
+export const ROLLUP_INTERVALS = ["5m", "15m", "30m", "1h", "4h", "1d", "1w"] as const satisfies KlineInterval[];
+/** Weeks start on Monday (1970-01-05), as on exchanges; the other intervals align to the epoch (UTC). */
+const INTERVAL_OFFSET_S: Partial<Record<KlineInterval, number>> = { "1w": 4 * 86_400 };
+
+/** Start (Unix ms) of the interval that contains `ms`. */
+export function bucketStart(ms: number, interval: KlineInterval): number {
+  const size = INTERVAL_SECONDS[interval] * 1000;
+  const offset = (INTERVAL_OFFSET_S[interval] ?? 0) * 1000;
+  return Math.floor((ms - offset) / size) * size + offset;
+}
+
+export interface CandleColumns {
+  pairId: number[];
+  interval: string[];
+  /** Unix ms. */
+  t: number[];
+  o: string[];
+  h: string[];
+  l: string[];
+  c: string[];
+  v: string[];
+}
+
+export const emptyColumns = (): CandleColumns => ({
+  pairId: [],
+  interval: [],
+  t: [],
+  o: [],
+  h: [],
+  l: [],
+  c: [],
+  v: [],
+});
+
+export interface HistoryShape {
+  /** Minutes of simulated past (90 days = 129,600). */
+  minutes: number;
+  /** Of these, how many of the most recent are stored as one-minute candles. */
+  storedMinutes: number;
+  /** Buckets kept per larger interval (a chart shows at most this many). */
+  bucketsPerInterval: number;
+}
+
+/**
+ * A simulated past for one pair, ending with the minute before `endMinute` at `lastPrice`. The walk runs minute
+ * by minute backwards from that close, so the history meets the live price exactly, and the same seed gives the
+ * same history. Every larger candle is rolled up from those same minutes (so all charts agree), but only what
+ * a chart can show is kept: the latest `storedMinutes` one-minute candles, and the latest `bucketsPerInterval`
+ * candles of each larger interval. That makes the first start a matter of seconds instead of a minute of
+ * inserting 1.5 million rows.
+ */
+export function generateHistory(
+  pair: SourcePair,
+  lastPrice: string,
+  endMinute: number,
+  shape: HistoryShape,
+  seed: number | string,
+  into: CandleColumns = emptyColumns(),
+): CandleColumns {
+  const { minutes } = shape;
+  const random = new SeededRandom(`${seed}:history:${pair.symbol}`);
+  const sigma = Number(pair.simVolatility);
+  const scale = 10 ** pair.priceDecimals;
+  const units = (x: number) => Math.max(1, Math.round(x * scale));
+  // closes[i] is the close of minute i (0 = the open of the oldest minute); walk back from the last one.
+  const closes = new Float64Array(minutes + 1);
+  closes[minutes] = Number(lastPrice);
+  for (let i = minutes; i > 0; i--) closes[i - 1] = walk(closes[i] as number, sigma, 60, -random.normal());
+  const wick = sigma * Math.sqrt(60 / (365 * 24 * 3600)) * 0.5;
+
+  // Per minute, in price units (integers), so that every roll-up is exact.
+  const o = new Float64Array(minutes);
+  const h = new Float64Array(minutes);
+  const l = new Float64Array(minutes);
+  const c = new Float64Array(minutes);
+  const v = new Float64Array(minutes);
+  for (let i = 0; i < minutes; i++) {
+    const open = closes[i] as number;
+    const close = closes[i + 1] as number;
+    o[i] = units(open);
+    c[i] = units(close);
+    h[i] = Math.max(
+      o[i] as number,
+      c[i] as number,
+      units(Math.max(open, close) * (1 + Math.abs(random.normal()) * wick)),
+    );
+    l[i] = Math.min(
+      o[i] as number,
+      c[i] as number,
+      units(Math.min(open, close) * (1 - Math.abs(random.normal()) * wick)),
+    );
+    v[i] = simulatedVolume(close, 60, random.next());
+  }
+  const startMs = endMinute - minutes * MINUTE_MS;
+  const price = (u: number) => (u / scale).toFixed(pair.priceDecimals);
+  const push = (interval: string, t: number, from: number, to: number) => {
+    let hi = 0;
+    let lo = Number.POSITIVE_INFINITY;
+    let vol = 0;
+    for (let i = from; i < to; i++) {
+      hi = Math.max(hi, h[i] as number);
+      lo = Math.min(lo, l[i] as number);
+      vol += v[i] as number;
+    }
+    into.pairId.push(pair.id);
+    into.interval.push(interval);
+    into.t.push(t);
+    into.o.push(price(o[from] as number));
+    into.h.push(price(hi));
+    into.l.push(price(lo));
+    into.c.push(price(c[to - 1] as number));
+    into.v.push(vol.toFixed(pair.qtyDecimals));
+  };
+
+  for (let i = Math.max(0, minutes - shape.storedMinutes); i < minutes; i++)
+    push("1m", startMs + i * MINUTE_MS, i, i + 1);
+  for (const interval of ROLLUP_INTERVALS) {
+    // Buckets from the newest back: the minutes [from, to) of each, clipped to the history.
+    let to = minutes;
+    for (let n = 0; n < shape.bucketsPerInterval && to > 0; n++) {
+      const t = bucketStart(startMs + (to - 1) * MINUTE_MS, interval);
+      const from = Math.max(0, Math.round((t - startMs) / MINUTE_MS));
+      push(interval, t, from, to);
+      to = from;
+    }
+  }
+  return into;
+}

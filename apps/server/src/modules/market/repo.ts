@@ -1,0 +1,306 @@
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { candles, candles1m, pairs, ticks } from "../../db/schema";
+import type { CandleColumns } from "./history";
+
+type Conn = Db | Tx;
+export type PairRow = typeof pairs.$inferSelect;
+
+/** Raw SQL answers come back as `{rows}` on both PGlite and node-postgres. */
+async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
+  return ((await conn.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** int8 columns arrive as string (node-postgres) or bigint (PGlite); ids stay far below 2^53. */
+const int = (v: unknown) => Number(v);
+const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+// ---- pairs -------------------------------------------------------------------------------------------------------
+
+export const countPairs = async (db: Conn) => (await db.select({ n: count() }).from(pairs))[0]?.n ?? 0;
+
+export const insertPairs = (db: Conn, rows: (typeof pairs.$inferInsert)[]) =>
+  db.insert(pairs).values(rows).onConflictDoNothing({ target: pairs.symbol });
+
+export const listPairs = (db: Conn, productType?: number) =>
+  db
+    .select()
+    .from(pairs)
+    .where(and(eq(pairs.enabled, true), productType === undefined ? undefined : eq(pairs.productType, productType)))
+    .orderBy(asc(pairs.sort), asc(pairs.id));
+
+export const findPair = async (db: Conn, id: number) =>
+  (await db.select().from(pairs).where(eq(pairs.id, id)).limit(1))[0];
+
+// ---- ticks -------------------------------------------------------------------------------------------------------
+
+export interface TickRow {
+  id: number;
+  pairId: number;
+  price: string;
+  at: Date;
+}
+
+/** The only write to `ticks`: new rows. */
+export async function insertTicks(tx: Tx, rows: { pairId: number; price: string; at: Date }[]): Promise<TickRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(ticks)
+    .values(rows)
+    .returning({ id: ticks.id, pairId: ticks.pairId, price: ticks.price, at: ticks.at });
+}
+
+export async function latestTick(db: Conn, pairId: number): Promise<TickRow | undefined> {
+  const rows = await db
+    .select({ id: ticks.id, pairId: ticks.pairId, price: ticks.price, at: ticks.at })
+    .from(ticks)
+    .where(eq(ticks.pairId, pairId))
+    .orderBy(sql`${ticks.at} desc, ${ticks.id} desc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function ticksBetween(db: Conn, pairId: number, fromId: number, toId: number, limit: number) {
+  return db
+    .select({ id: ticks.id, pairId: ticks.pairId, price: ticks.price, at: ticks.at })
+    .from(ticks)
+    .where(and(eq(ticks.pairId, pairId), sql`${ticks.id} between ${fromId} and ${toId}`))
+    .orderBy(asc(ticks.at), asc(ticks.id))
+    .limit(limit);
+}
+
+export interface TickWindow {
+  id: number;
+  pairId: number;
+  /** The entry is the first tick strictly after this instant… */
+  after: Date;
+  /** …and at or before this one, which is also the last instant the exit may have. */
+  until: Date;
+}
+
+/** For each window: its first and last tick inside (after, until]. One statement for the whole batch. */
+export async function firstAndLastTicks(conn: Conn, windows: TickWindow[]) {
+  const result = new Map<number, { entry?: TickRow; exit?: TickRow }>();
+  if (windows.length === 0) return result;
+  const values = sql.join(
+    windows.map(
+      (w) =>
+        sql`(${w.id}::int8, ${w.pairId}::int4, ${w.after.toISOString()}::timestamptz, ${w.until.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const rows = await rowsOf<Record<string, unknown>>(
+    conn,
+    sql`select w.id as wid, w.pair_id as pair_id,
+          e.id as entry_id, e.price as entry_price, e.at as entry_at,
+          x.id as exit_id, x.price as exit_price, x.at as exit_at
+        from (values ${values}) as w(id, pair_id, after_at, until_at)
+        left join lateral (
+          select t.id, t.price, t.at from ticks t
+          where t.pair_id = w.pair_id and t.at > w.after_at and t.at <= w.until_at
+          order by t.at asc, t.id asc limit 1
+        ) e on true
+        left join lateral (
+          select t.id, t.price, t.at from ticks t
+          where t.pair_id = w.pair_id and t.at > w.after_at and t.at <= w.until_at
+          order by t.at desc, t.id desc limit 1
+        ) x on true`,
+  );
+  for (const r of rows) {
+    const pairId = int(r.pair_id);
+    result.set(int(r.wid), {
+      entry:
+        r.entry_id == null
+          ? undefined
+          : { id: int(r.entry_id), pairId, price: String(r.entry_price), at: date(r.entry_at) },
+      exit:
+        r.exit_id == null
+          ? undefined
+          : { id: int(r.exit_id), pairId, price: String(r.exit_price), at: date(r.exit_at) },
+    });
+  }
+  return result;
+}
+
+/**
+ * The retention job's delete, the one path that removes ticks: rows older than `cutoff` except those `keep`
+ * (a subquery of tick ids other modules reference) names. The table's trigger refuses any delete unless the
+ * transaction has set `cryptos.tick_retention`.
+ */
+export async function deleteTicksBefore(tx: Tx, cutoff: Date, keep: SQL[], limit: number): Promise<number> {
+  await tx.execute(sql`select set_config('cryptos.tick_retention', 'on', true)`);
+  const kept = keep.map((q) => sql` and t.id not in (select k.id from (${q}) as k(id) where k.id is not null)`);
+  const deleted = await rowsOf<{ n: unknown }>(
+    tx,
+    sql`with d as (
+          delete from ticks where id in (
+            select t.id from ticks t where t.at < ${cutoff.toISOString()}::timestamptz${sql.join(kept, sql``)}
+            order by t.id limit ${limit})
+          returning 1)
+        select count(*) as n from d`,
+  );
+  await tx.execute(sql`select set_config('cryptos.tick_retention', 'off', true)`);
+  return int(deleted[0]?.n ?? 0);
+}
+
+/** Folds new ticks into the candles of the larger intervals, like `upsertMinuteCandles`. */
+export async function upsertRollupCandles(tx: Tx, rows: MinuteUpdate[]) {
+  if (rows.length === 0) return;
+  await tx
+    .insert(candles)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [candles.pairId, candles.interval, candles.t],
+      set: {
+        h: sql`greatest(${candles.h}, excluded.h)`,
+        l: sql`least(${candles.l}, excluded.l)`,
+        c: sql`excluded.c`,
+        v: sql`${candles.v} + excluded.v`,
+      },
+    });
+}
+
+// ---- candles -----------------------------------------------------------------------------------------------------
+
+export interface MinuteUpdate {
+  pairId: number;
+  interval: string;
+  /** Start of the minute. */
+  t: Date;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+
+/** Folds new ticks into their minute candles: one row per (pair, minute) per call, created or widened. */
+export async function upsertMinuteCandles(tx: Tx, rows: Omit<MinuteUpdate, "interval">[]) {
+  if (rows.length === 0) return;
+  await tx
+    .insert(candles1m)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [candles1m.pairId, candles1m.t],
+      set: {
+        h: sql`greatest(${candles1m.h}, excluded.h)`,
+        l: sql`least(${candles1m.l}, excluded.l)`,
+        c: sql`excluded.c`,
+        v: sql`${candles1m.v} + excluded.v`,
+      },
+    });
+}
+
+/** Bulk insert of generated history: columns travel as arrays, so one statement carries many thousand rows. */
+export async function insertCandleColumns(conn: Conn, columns: CandleColumns) {
+  const arr = (values: (string | number)[]) => `{${values.join(",")}}`;
+  const minute: number[] = [];
+  const larger: number[] = [];
+  for (const [i, interval] of columns.interval.entries()) (interval === "1m" ? minute : larger).push(i);
+  const pick = <T>(values: T[], rows: number[]) => rows.map((i) => values[i] as T);
+  const cols = (rows: number[]) => ({
+    pair: arr(pick(columns.pairId, rows)),
+    t: arr(pick(columns.t, rows)),
+    o: arr(pick(columns.o, rows)),
+    h: arr(pick(columns.h, rows)),
+    l: arr(pick(columns.l, rows)),
+    c: arr(pick(columns.c, rows)),
+    v: arr(pick(columns.v, rows)),
+  });
+  if (minute.length) {
+    const m = cols(minute);
+    await conn.execute(
+      sql`insert into ${candles1m} (pair_id, t, o, h, l, c, v)
+          select p, to_timestamp(t / 1000.0), o, h, l, c, v
+          from unnest(${m.pair}::int4[], ${m.t}::float8[], ${m.o}::numeric[], ${m.h}::numeric[], ${m.l}::numeric[],
+            ${m.c}::numeric[], ${m.v}::numeric[]) as u(p, t, o, h, l, c, v)
+          on conflict do nothing`,
+    );
+  }
+  if (larger.length) {
+    const r = cols(larger);
+    await conn.execute(
+      sql`insert into ${candles} (pair_id, interval, t, o, h, l, c, v)
+          select p, i, to_timestamp(t / 1000.0), o, h, l, c, v
+          from unnest(${r.pair}::int4[], ${arr(pick(columns.interval, larger))}::text[], ${r.t}::float8[], ${r.o}::numeric[],
+            ${r.h}::numeric[], ${r.l}::numeric[], ${r.c}::numeric[], ${r.v}::numeric[]) as u(p, i, t, o, h, l, c, v)
+          on conflict do nothing`,
+    );
+  }
+}
+
+/** The earliest one-minute candle of a pair, if it has any. */
+export async function firstCandleAt(db: Conn, pairId: number): Promise<Date | undefined> {
+  const rows = await rowsOf<{ t: unknown }>(db, sql`select min(t) as t from ${candles1m} where pair_id = ${pairId}`);
+  return rows[0]?.t == null ? undefined : date(rows[0].t);
+}
+
+/** The latest close of each pair (the latest candle carries the latest tick's price). */
+export async function latestCloses(db: Conn) {
+  const rows = await rowsOf<{ pair_id: unknown; c: string; t: unknown }>(
+    db,
+    sql`select distinct on (pair_id) pair_id, c, t from ${candles1m} order by pair_id, t desc`,
+  );
+  return new Map(rows.map((r) => [int(r.pair_id), { price: String(r.c), t: date(r.t) }]));
+}
+
+export interface WindowStats {
+  pairId: number;
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+  last: string;
+}
+
+/** Open, high, low, volume and last of every pair over the minutes from `from`. */
+export async function statsSince(db: Conn, from: Date, pairId?: number): Promise<WindowStats[]> {
+  const onePair = pairId === undefined ? sql`` : sql` and pair_id = ${pairId}`;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select pair_id, (array_agg(o order by t))[1] as o, max(h) as h, min(l) as l, sum(v) as v,
+          (array_agg(c order by t desc))[1] as c
+        from ${candles1m} where t >= ${from.toISOString()}::timestamptz${onePair}
+        group by pair_id`,
+  );
+  return rows.map((r) => ({
+    pairId: int(r.pair_id),
+    open: String(r.o),
+    high: String(r.h),
+    low: String(r.l),
+    volume: String(r.v),
+    last: String(r.c),
+  }));
+}
+
+export interface CandleRow {
+  /** Bucket start, Unix ms. */
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+
+/** The latest `limit` candles of an interval from `from` on, newest first: one index range read. */
+export async function readCandles(db: Conn, pairId: number, interval: string, from: Date, limit: number) {
+  const query =
+    interval === "1m"
+      ? sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles1m}
+            where pair_id = ${pairId} and t >= ${from.toISOString()}::timestamptz order by t desc limit ${limit}`
+      : sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles}
+            where pair_id = ${pairId} and interval = ${interval} and t >= ${from.toISOString()}::timestamptz
+            order by t desc limit ${limit}`;
+  const rows = await rowsOf<Record<string, unknown>>(db, query);
+  return rows.map(
+    (r): CandleRow => ({
+      t: Number(r.b),
+      o: String(r.o),
+      h: String(r.h),
+      l: String(r.l),
+      c: String(r.c),
+      v: String(r.v),
+    }),
+  );
+}

@@ -1,0 +1,406 @@
+import type { KlineInterval, Pair, pairDetail } from "@cryptos/contract";
+import type { SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { Money } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
+import type { TickBus, TickEvent } from "./bus";
+import {
+  bucketStart,
+  type CandleColumns,
+  emptyColumns,
+  generateHistory,
+  INTERVAL_SECONDS,
+  MINUTE_MS,
+  ROLLUP_INTERVALS,
+} from "./history";
+import type { MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
+import * as repo from "./repo";
+import { seedPairs } from "./seed";
+import type { Quote, SourcePair } from "./sources/types";
+
+export type PairDetail = z.infer<typeof pairDetail>;
+export type { TickRow, TickWindow } from "./repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** getkdata answers at most this many points. */
+export const MAX_CANDLES = 500;
+/** The product list's 24 h figures are recomputed from the candles at most this often; prices are live. */
+const STATS_TTL_MS = 30_000;
+/** Rows per statement when inserting generated history. */
+const HISTORY_CHUNK = 20_000;
+/** Generated history keeps this many days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
+const HISTORY_MINUTE_DAYS = 3;
+
+export interface MarketOptions {
+  /** `simulated` or `ccxt:<exchange id>`: shown with every price. */
+  priceSource: string;
+  /** How many exchanges the installed ccxt supports, once known. */
+  exchangeCount: () => number | null;
+}
+
+export interface CandleView {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+
+interface StatsSnapshot {
+  takenAt: number;
+  pairs: PairRow[];
+  stats: Map<number, WindowStats>;
+}
+
+const fixedTo = (value: string, decimals: number) => new Money(value).toFixed(decimals);
+
+/** Percent change from `open` to `price`, two decimals; null without a 24 h open. */
+function changePercent(price: string | null, open: string | undefined): string | null {
+  if (price === null || open === undefined) return null;
+  const o = new Money(open);
+  if (o.isZero()) return null;
+  return new Money(price).minus(o).div(o).times(100).toFixed(2);
+}
+
+/** The minute an instant falls in, as Unix ms. */
+export const minuteOf = (at: Date) => Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
+
+/**
+ * The market: pairs, the recorded ticks (the truth up/down orders are settled by), candles and 24 h figures,
+ * and the fan-out of new ticks. Ticks are only ever added here; the retention job is the one path that removes
+ * old ones, and it keeps every tick another module says it references.
+ */
+export class MarketService {
+  private snapshot: StatsSnapshot | undefined;
+  private loadingSnapshot: Promise<StatsSnapshot> | undefined;
+  /** The newest tick seen on the bus per pair: fresher than the snapshot between its refreshes. */
+  private readonly live = new Map<number, TickEvent>();
+  private readonly listCache = new Map<number, Pair[]>();
+  private readonly tickProtectors = new Map<string, () => SQL>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    readonly bus: TickBus,
+    private readonly options: MarketOptions,
+  ) {
+    this.unsubscribe = bus.subscribe((ticks) => this.onTicks(ticks));
+  }
+
+  get priceSource() {
+    return this.options.priceSource;
+  }
+
+  get simulated() {
+    return this.options.priceSource === "simulated";
+  }
+
+  /** Seeds the twelve pairs into an empty table (first start); true when it did. */
+  seed(): Promise<boolean> {
+    return seedPairs(this.db);
+  }
+
+  close() {
+    this.unsubscribe();
+  }
+
+  private onTicks(ticks: TickEvent[]) {
+    for (const t of ticks) {
+      const known = this.live.get(t.pair);
+      if (!known || known.at <= t.at) this.live.set(t.pair, t);
+    }
+    this.listCache.clear();
+  }
+
+  // ---- pairs and figures -------------------------------------------------------------------------------------
+
+  private async stats(): Promise<StatsSnapshot> {
+    const now = this.clock.now().getTime();
+    if (this.snapshot && now - this.snapshot.takenAt < STATS_TTL_MS && now >= this.snapshot.takenAt) {
+      return this.snapshot;
+    }
+    this.loadingSnapshot ??= (async () => {
+      try {
+        const [pairs, stats] = await Promise.all([
+          repo.listPairs(this.db),
+          repo.statsSince(this.db, new Date(now - DAY_MS)),
+        ]);
+        this.snapshot = { takenAt: now, pairs, stats: new Map(stats.map((s) => [s.pairId, s])) };
+        this.listCache.clear();
+        return this.snapshot;
+      } finally {
+        this.loadingSnapshot = undefined;
+      }
+    })();
+    return this.loadingSnapshot;
+  }
+
+  /** Pairs and their figures changed outside the feed (an operator's edit): recompute on the next read. */
+  invalidate() {
+    this.snapshot = undefined;
+    this.listCache.clear();
+  }
+
+  private pairView(p: PairRow, stats: WindowStats | undefined): Pair {
+    const live = this.live.get(p.id);
+    const raw = live?.price ?? stats?.last ?? null;
+    const price = raw === null ? null : fixedTo(raw, p.priceDecimals);
+    return {
+      id: p.id,
+      symbol: p.symbol,
+      base: p.base,
+      quote: p.quote,
+      product_type: p.productType,
+      price_decimals: p.priceDecimals,
+      qty_decimals: p.qtyDecimals,
+      price,
+      change_24h: changePercent(price, stats?.open),
+      simulated: this.simulated,
+    };
+  }
+
+  /** Enabled pairs of a product type with latest price and 24 h change; cached between ticks. */
+  async listPairs(productType: number): Promise<Pair[]> {
+    const snapshot = await this.stats();
+    const cached = this.listCache.get(productType);
+    if (cached) return cached;
+    const items = snapshot.pairs
+      .filter((p) => p.productType === productType)
+      .map((p) => this.pairView(p, snapshot.stats.get(p.id)));
+    this.listCache.set(productType, items);
+    return items;
+  }
+
+  async productList(productType: number) {
+    return {
+      items: await this.listPairs(productType),
+      price_source: this.options.priceSource,
+      exchange_count: this.options.exchangeCount(),
+    };
+  }
+
+  private async enabledPair(id: number): Promise<PairRow> {
+    const pair = await repo.findPair(this.db, id);
+    if (!pair?.enabled) throw new Refusal("market_pair_not_found");
+    return pair;
+  }
+
+  /** One pair with its 24 h open, high, low, volume and change, computed now. */
+  async pairDetail(id: number): Promise<PairDetail> {
+    const pair = await this.enabledPair(id);
+    const now = this.clock.now();
+    const [stats, latest] = await Promise.all([
+      repo.statsSince(this.db, new Date(now.getTime() - DAY_MS), id),
+      repo.latestTick(this.db, id),
+    ]);
+    const s = stats[0];
+    // The freshest of: the last tick, and the last candle close (generated history has candles but no ticks).
+    const view = this.pairView(pair, s);
+    const price = latest ? fixedTo(latest.price, pair.priceDecimals) : view.price;
+    const d = pair.priceDecimals;
+    return {
+      ...view,
+      price,
+      change_24h: changePercent(price, s?.open),
+      open_24h: s ? fixedTo(s.open, d) : null,
+      high_24h: s ? fixedTo(Money.max(s.high, price ?? s.high).toFixed(), d) : null,
+      low_24h: s ? fixedTo(Money.min(s.low, price ?? s.low).toFixed(), d) : null,
+      volume_24h: s ? fixedTo(s.volume, pair.qtyDecimals) : null,
+      updated_at: latest?.at.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Candles of a pair, oldest first, at most 500, the last one the interval still open (the current minute is
+   * live: it grows with every tick). `line` gives the same points with open, high and low set to the close.
+   */
+  async candles(id: number, interval: KlineInterval, type: "candle" | "line"): Promise<CandleView[]> {
+    const pair = await this.enabledPair(id);
+    const current = bucketStart(this.clock.now().getTime(), interval);
+    const from = new Date(current - (MAX_CANDLES - 1) * INTERVAL_SECONDS[interval] * 1000);
+    const rows = await repo.readCandles(this.db, id, interval, from, MAX_CANDLES);
+    const d = pair.priceDecimals;
+    return rows.reverse().map((r) => {
+      const c = fixedTo(r.c, d);
+      const v = fixedTo(r.v, pair.qtyDecimals);
+      if (type === "line") return { t: r.t, o: c, h: c, l: c, c, v };
+      return { t: r.t, o: fixedTo(r.o, d), h: fixedTo(r.h, d), l: fixedTo(r.l, d), c, v };
+    });
+  }
+
+  // ---- recording -------------------------------------------------------------------------------------------
+
+  /** Pairs as price sources see them, with the last recorded price of each (the walk continues from it). */
+  async sourcePairs(): Promise<{ pairs: SourcePair[]; lastPrices: Map<number, string> }> {
+    const [rows, closes] = await Promise.all([repo.listPairs(this.db), repo.latestCloses(this.db)]);
+    return {
+      pairs: rows.map((p) => ({
+        id: p.id,
+        symbol: p.symbol,
+        sourceSymbol: p.sourceSymbol,
+        priceDecimals: p.priceDecimals,
+        qtyDecimals: p.qtyDecimals,
+        simPrice: p.simPrice,
+        simVolatility: p.simVolatility,
+      })),
+      lastPrices: new Map([...closes].map(([id, c]) => [id, c.price])),
+    };
+  }
+
+  /**
+   * Records quotes as ticks at `at` and folds them into the minute candles, in one transaction; then publishes
+   * them to every instance. Quotes for unknown pairs or with a non-positive price are dropped.
+   */
+  async recordQuotes(quotes: Quote[], at: Date = this.clock.now()): Promise<TickRow[]> {
+    const valid = quotes.filter((q) => {
+      try {
+        return new Money(q.price).gt(0) && (q.volume === undefined || new Money(q.volume).gte(0));
+      } catch {
+        return false;
+      }
+    });
+    if (valid.length === 0) return [];
+    const rows = await this.db.transaction(async (tx) => {
+      const inserted = await repo.insertTicks(
+        tx,
+        valid.map((q) => ({ pairId: q.pairId, price: q.price, at })),
+      );
+      // One row per pair and bucket, or an upsert would touch a row twice in one statement.
+      const buckets = new Map<string, MinuteUpdate>();
+      for (const q of valid) {
+        const v = q.volume ?? "0";
+        for (const interval of ["1m", ...ROLLUP_INTERVALS] as const) {
+          const key = `${q.pairId}:${interval}`;
+          const m = buckets.get(key);
+          if (!m) {
+            const t = new Date(bucketStart(at.getTime(), interval));
+            buckets.set(key, { pairId: q.pairId, interval, t, o: q.price, h: q.price, l: q.price, c: q.price, v });
+          } else {
+            m.h = Money.max(m.h, q.price).toFixed();
+            m.l = Money.min(m.l, q.price).toFixed();
+            m.c = q.price;
+            m.v = new Money(m.v).plus(v).toFixed();
+          }
+        }
+      }
+      const all = [...buckets.values()];
+      await repo.upsertMinuteCandles(
+        tx,
+        all.filter((b) => b.interval === "1m").map(({ interval: _, ...b }) => b),
+      );
+      await repo.upsertRollupCandles(
+        tx,
+        all.filter((b) => b.interval !== "1m"),
+      );
+      return inserted;
+    });
+    // RETURNING follows the VALUES order; the sources' strings already carry the pair's precision.
+    await this.bus.publish(
+      rows.map((r, i) => ({
+        id: r.id,
+        pair: r.pairId,
+        price: valid[i]?.pairId === r.pairId ? valid[i].price : new Money(r.price).toFixed(),
+        at: r.at.toISOString(),
+      })),
+    );
+    return rows;
+  }
+
+  /**
+   * Generates `days` of one-minute history for every pair that has no candles yet (the simulated market's first
+   * start), ending with the minute before now at the pair's current price. Returns how many candles it wrote.
+   */
+  async generateMissingHistory(days: number, seed: number | string): Promise<number> {
+    const { pairs, lastPrices } = await this.sourcePairs();
+    const endMinute = minuteOf(this.clock.now());
+    const minutes = Math.round(days * 24 * 60);
+    const shape = {
+      minutes,
+      storedMinutes: Math.min(minutes, HISTORY_MINUTE_DAYS * 24 * 60),
+      bucketsPerInterval: MAX_CANDLES,
+    };
+    let written = 0;
+    for (const pair of pairs) {
+      if (await repo.firstCandleAt(this.db, pair.id)) continue;
+      const columns = generateHistory(pair, lastPrices.get(pair.id) ?? pair.simPrice, endMinute, shape, seed);
+      for (let start = 0; start < columns.pairId.length; start += HISTORY_CHUNK) {
+        const end = start + HISTORY_CHUNK;
+        const chunk: CandleColumns = emptyColumns();
+        for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
+          (chunk[key] as unknown[]) = columns[key].slice(start, end);
+        }
+        await repo.insertCandleColumns(this.db, chunk);
+        written += chunk.pairId.length;
+      }
+    }
+    if (written) this.invalidate();
+    return written;
+  }
+
+  // ---- retention ---------------------------------------------------------------------------------------------
+
+  /**
+   * Another module declares the ticks it references (e.g. the up/down orders' entry and exit ticks) as a query
+   * returning one column of tick ids; the retention job never deletes those.
+   */
+  protectTicks(name: string, referencedTickIds: () => SQL) {
+    this.tickProtectors.set(name, referencedTickIds);
+  }
+
+  /**
+   * Deletes raw ticks older than `keepDays` except every tick a protector names, in batches. Candles keep the
+   * history of prices; only the individual ticks go. Returns how many ticks it deleted.
+   */
+  async pruneTicks(keepDays: number, batchSize = 10_000): Promise<number> {
+    if (!(keepDays > 0)) throw new Error("keepDays must be positive");
+    const cutoff = new Date(this.clock.now().getTime() - keepDays * DAY_MS);
+    const keep = [...this.tickProtectors.values()].map((q) => q());
+    let total = 0;
+    for (;;) {
+      const n = await this.db.transaction((tx) => repo.deleteTicksBefore(tx, cutoff, keep, batchSize));
+      total += n;
+      if (n < batchSize) return total;
+    }
+  }
+
+  /** The latest recorded price of `base` in `quote` (e.g. BTC in USDT), or null (what the funds module quotes with). */
+  async latestPrice(base: string, quote: string): Promise<string | null> {
+    const snapshot = await this.stats();
+    const pair = snapshot.pairs.find((p) => p.base === base && p.quote === quote);
+    if (!pair) return null;
+    const live = this.live.get(pair.id);
+    if (live) return live.price;
+    const tick = await repo.latestTick(this.db, pair.id);
+    return tick?.price ?? snapshot.stats.get(pair.id)?.last ?? null;
+  }
+
+  // ---- what the up/down module reads -------------------------------------------------------------------------
+
+  async pair(pairId: number) {
+    const p = await repo.findPair(this.db, pairId);
+    return p ? { id: p.id, symbol: p.symbol, enabled: p.enabled, priceDecimals: p.priceDecimals } : undefined;
+  }
+
+  latestTick(pairId: number) {
+    return repo.latestTick(this.db, pairId);
+  }
+
+  /**
+   * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or
+   * before settle_at), in one query. Inside a transaction pass its `tx`.
+   */
+  entryAndExit(orders: { id: number; pairId: number; acceptedAt: Date; settleAt: Date }[], conn: Db | Tx = this.db) {
+    return repo.firstAndLastTicks(
+      conn,
+      orders.map((o) => ({ id: o.id, pairId: o.pairId, after: o.acceptedAt, until: o.settleAt })),
+    );
+  }
+
+  ticksBetween(pairId: number, fromTickId: number, toTickId: number, limit: number) {
+    return repo.ticksBetween(this.db, pairId, fromTickId, toTickId, limit);
+  }
+}

@@ -1,0 +1,82 @@
+import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { messageReads, messages } from "../../db/schema";
+
+type Conn = Db | Tx;
+
+export const insertMessage = async (db: Conn, row: typeof messages.$inferInsert): Promise<number> =>
+  (await db.insert(messages).values(row).returning({ id: messages.id }))[0]!.id;
+
+export const personalMessages = (db: Conn, userId: number) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.cid, 3)))
+    .orderBy(desc(messages.id));
+
+/** A reader: a signed-in user (who sees broadcasts since joining and their own messages) or nobody. */
+export type Reader = { userId: number; joinedAt: Date } | null;
+
+/**
+ * What a reader may see: published broadcasts (announcements, system notices) and, when signed in, their own
+ * personal messages. Never another user's.
+ */
+function visibleTo(reader: Reader) {
+  const broadcast = and(isNull(messages.userId), eq(messages.published, true));
+  return reader ? or(broadcast, eq(messages.userId, reader.userId)) : broadcast;
+}
+
+export async function listVisible(db: Conn, reader: Reader, cid: number | undefined, limit: number, offset: number) {
+  const where = and(visibleTo(reader), cid ? eq(messages.cid, cid) : undefined);
+  const items = await db
+    .select({
+      message: messages,
+      readAt: reader
+        ? sql<Date | null>`(select r.read_at from message_reads r where r.message_id = ${messages.id} and r.user_id = ${reader.userId})`
+        : sql<null>`null`,
+    })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(messages).where(where);
+  return { items, total: total?.n ?? 0 };
+}
+
+export const findVisible = async (db: Conn, reader: Reader, id: number) =>
+  (await db.select().from(messages).where(and(eq(messages.id, id), visibleTo(reader))).limit(1))[0];
+
+export const markRead = (db: Conn, messageId: number, userId: number, at: Date) =>
+  db.insert(messageReads).values({ messageId, userId, readAt: at }).onConflictDoNothing();
+
+/** Unread: personal messages, and broadcasts published since the user joined, with no read mark. */
+export async function unreadCount(db: Conn, userId: number, joinedAt: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(
+      and(
+        or(
+          eq(messages.userId, userId),
+          and(isNull(messages.userId), eq(messages.published, true), gt(messages.createdAt, joinedAt)),
+        ),
+        sql`not exists (select 1 from message_reads r where r.message_id = ${messages.id} and r.user_id = ${userId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export const latestAnnouncement = async (db: Conn) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.cid, 1), isNull(messages.userId), eq(messages.published, true)))
+      .orderBy(desc(messages.id))
+      .limit(1)
+  )[0];
+
+export const countBroadcasts = async (db: Conn) =>
+  (await db.select({ n: count() }).from(messages).where(isNull(messages.userId)))[0]?.n ?? 0;
+

@@ -1,0 +1,143 @@
+import { type Locale, MESSAGE_CATEGORIES, type Paged, type message, type messageDetail } from "@cryptos/contract";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import { type MessageKey, type MessageParams, translate } from "../../i18n/translate";
+import type { Clock } from "../../lib/clock";
+import { plainSummary, sanitizeBody } from "../../lib/html";
+import { Refusal } from "../../lib/errors";
+import type { messages as messagesTable } from "../../db/schema";
+import * as repo from "./repo";
+import type { Reader } from "./repo";
+
+export type { Reader } from "./repo";
+type MessageRow = typeof messagesTable.$inferSelect;
+type MessageView = z.infer<typeof message>;
+type MessageDetailView = z.infer<typeof messageDetail>;
+
+/** A generated message: its title and body are message keys, rendered in the reader's language. */
+export interface TemplateMessage {
+  title: MessageKey;
+  body: MessageKey;
+  params?: MessageParams;
+}
+
+/** Stored form of a generated message: the keys and params; the text is made when it is read. */
+interface StoredTemplate {
+  title: MessageKey;
+  body: MessageKey;
+}
+
+/** Per-locale text written by an operator; "*" is the text for every language that has none of its own. */
+export type LocalizedText = Partial<Record<Locale | "*", string>>;
+
+export function pickText(text: LocalizedText | null | undefined, locale: Locale): string {
+  if (!text) return "";
+  return text[locale] ?? text["*"] ?? text.en ?? Object.values(text).find(Boolean) ?? "";
+}
+
+/** Messages to users: every effect of an operator or a worker on a user reaches them as one of these. */
+export class MessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A personal message from a template, inside the transaction of the action it reports. */
+  async notify(conn: Db | Tx, userId: number, message: TemplateMessage): Promise<number> {
+    const template: StoredTemplate = { title: message.title, body: message.body };
+    return repo.insertMessage(conn, {
+      cid: MESSAGE_CATEGORIES.personal,
+      userId,
+      template: JSON.stringify(template),
+      params: message.params ?? {},
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /** A personal message an operator wrote (in one language, shown to the user as written). */
+  sendPersonal(conn: Db | Tx, userId: number, title: string, body: string): Promise<number> {
+    return repo.insertMessage(conn, {
+      cid: MESSAGE_CATEGORIES.personal,
+      userId,
+      title: { "*": title },
+      body: { "*": body },
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /** An announcement or system notice for everyone, written by an operator per language. */
+  broadcast(cid: 1 | 2, title: LocalizedText, body: LocalizedText, conn: Db | Tx = this.db): Promise<number> {
+    return repo.insertMessage(conn, { cid, title, body, createdAt: this.clock.now() });
+  }
+
+  private view(row: MessageRow, read: boolean, locale: Locale): MessageDetailView {
+    const { title, body } = this.render(row, locale);
+    const safe = sanitizeBody(body);
+    return {
+      id: row.id,
+      cid: row.cid,
+      title,
+      summary: plainSummary(safe),
+      read,
+      created_at: row.createdAt.toISOString(),
+      body: safe,
+    };
+  }
+
+  async list(reader: Reader, cid: number | undefined, page: number, list: number, locale: Locale): Promise<Paged<MessageView>> {
+    const { items, total } = await repo.listVisible(this.db, reader, cid, list, (page - 1) * list);
+    return {
+      items: items.map(({ message: row, readAt }) => {
+        const { body: _body, ...rest } = this.view(row, readAt !== null && readAt !== undefined, locale);
+        return rest;
+      }),
+      total,
+      page,
+      list,
+    };
+  }
+
+  /** One message the reader may see, marked read for them; another user's message does not exist for them. */
+  async show(reader: Reader, id: number, locale: Locale): Promise<MessageDetailView> {
+    const row = await repo.findVisible(this.db, reader, id);
+    if (!row) throw new Refusal("message_not_found");
+    if (reader) await repo.markRead(this.db, row.id, reader.userId, this.clock.now());
+    return this.view(row, reader !== null, locale);
+  }
+
+  unread(reader: Reader): Promise<number> {
+    return reader ? repo.unreadCount(this.db, reader.userId, reader.joinedAt) : Promise.resolve(0);
+  }
+
+  async latestAnnouncement(locale: Locale): Promise<MessageDetailView | null> {
+    const row = await repo.latestAnnouncement(this.db);
+    return row ? this.view(row, false, locale) : null;
+  }
+
+  hasBroadcasts(): Promise<boolean> {
+    return repo.countBroadcasts(this.db).then((n) => n > 0);
+  }
+
+  /** The title and body of a stored message in `locale`. */
+  render(
+    row: {
+      template: string | null;
+      params: MessageParams | null;
+      title: LocalizedText | null;
+      body: LocalizedText | null;
+    },
+    locale: Locale,
+  ): { title: string; body: string } {
+    if (row.template) {
+      const keys = JSON.parse(row.template) as StoredTemplate;
+      const params = row.params ?? {};
+      return { title: translate(locale, keys.title, params), body: translate(locale, keys.body, params) };
+    }
+    return { title: pickText(row.title, locale), body: pickText(row.body, locale) };
+  }
+
+  /** Personal messages of a user, for tests and the console (the message list screens come with their issue). */
+  personalMessages(userId: number) {
+    return repo.personalMessages(this.db, userId);
+  }
+}

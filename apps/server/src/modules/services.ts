@@ -1,0 +1,75 @@
+import { type Config, loadConfig } from "../config";
+import type { Database } from "../db/client";
+import type { Clock } from "../lib/clock";
+import type { MailLog } from "./accounts/mailer";
+import { AccountsService } from "./accounts/service";
+import { AdminService } from "./admin/service";
+import { ContentService } from "./content/service";
+import { FundsService, realNameStatusBeforeIdentityModule } from "./funds/service";
+import { UploadsService } from "./funds/uploads";
+import { LedgerService } from "./ledger/service";
+import { LocalTickBus, type TickBus } from "./market/bus";
+import { MarketService } from "./market/service";
+import { exchangeCountNow } from "./market/sources/exchange-count";
+import { MessagesService } from "./messages/service";
+import { SettingsService } from "./settings/service";
+import { StakingService } from "./staking/service";
+import { UsersService } from "./users/service";
+
+/** One instance of each domain service, shared by routes and workers. Modules call each other through these. */
+export interface Services {
+  accounts: AccountsService;
+  ledger: LedgerService;
+  admin: AdminService;
+  messages: MessagesService;
+  users: UsersService;
+  staking: StakingService;
+  settings: SettingsService;
+  content: ContentService;
+  funds: FundsService;
+  uploads: UploadsService;
+  market: MarketService;
+}
+
+export function createServices(
+  database: Database,
+  clock: Clock,
+  config: Config = loadConfig({}),
+  log?: MailLog,
+  /** The fan-out of recorded ticks between instances (Redis with REDIS_URL); in-process by default. */
+  fanout: { tickBus?: TickBus } = {},
+): Services {
+  const { db } = database;
+  const market = new MarketService(db, clock, fanout.tickBus ?? new LocalTickBus(), {
+    priceSource: config.priceSource,
+    exchangeCount: exchangeCountNow,
+  });
+  const ledger = new LedgerService(db, clock);
+  const messages = new MessagesService(db, clock);
+  const settings = new SettingsService(db, clock);
+  const accounts = new AccountsService(db, clock, config, { ledger }, log);
+  const admin = new AdminService(db, clock);
+  const uploads = new UploadsService(db, clock, config.dataDir);
+  return {
+    settings,
+    content: new ContentService(settings),
+    accounts,
+    ledger,
+    admin,
+    messages,
+    users: new UsersService(db),
+    staking: new StakingService(db, clock, ledger, messages),
+    uploads,
+    market,
+    funds: new FundsService(db, clock, {
+      ledger,
+      admin,
+      messages,
+      settings,
+      uploads,
+      codes: accounts,
+      prices: market,
+      realName: realNameStatusBeforeIdentityModule,
+    }),
+  };
+}

@@ -1,0 +1,36 @@
+import type { Db, Tx } from "../../db/client";
+
+/** A recorded tick, as the up/down rules read it. */
+export interface TickRef {
+  id: number;
+  price: string;
+  at: Date;
+}
+
+export interface PairRef {
+  id: number;
+  symbol: string;
+  enabled: boolean;
+}
+
+export interface OrderWindow {
+  id: number;
+  pairId: number;
+  acceptedAt: Date;
+  settleAt: Date;
+}
+
+/**
+ * What the up/down rules need from the market module's tick store. The outcome of an order is decided by these
+ * recorded ticks and nothing else.
+ */
+export interface MarketReader {
+  pair(pairId: number): Promise<PairRef | undefined>;
+  latestTick(pairId: number): Promise<TickRef | undefined>;
+  /**
+   * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or
+   * before settle_at), in one query for the whole batch. Inside a transaction pass its `tx`.
+   */
+  entryAndExit(orders: OrderWindow[], conn?: Db | Tx): Promise<Map<number, { entry?: TickRef; exit?: TickRef }>>;
+  ticksBetween(pairId: number, fromTickId: number, toTickId: number, limit: number): Promise<TickRef[]>;
+}

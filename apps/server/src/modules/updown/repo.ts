@@ -1,0 +1,64 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { updownOrders, updownSettings } from "../../db/schema";
+
+type Conn = Db | Tx;
+export type OrderRow = typeof updownOrders.$inferSelect;
+
+export const listSettings = (db: Conn) =>
+  db.select().from(updownSettings).where(eq(updownSettings.enabled, true)).orderBy(asc(updownSettings.pairId));
+
+export const findSetting = async (db: Conn, pairId: number) =>
+  (await db.select().from(updownSettings).where(eq(updownSettings.pairId, pairId)).limit(1))[0];
+
+export const insertSettings = (db: Conn, rows: (typeof updownSettings.$inferInsert)[]) =>
+  db.insert(updownSettings).values(rows).onConflictDoNothing();
+
+export const insertOrder = async (tx: Tx, row: typeof updownOrders.$inferInsert) =>
+  (await tx.insert(updownOrders).values(row).returning())[0]!;
+
+export const findUserOrder = async (db: Conn, userId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(updownOrders)
+      .where(and(eq(updownOrders.id, id), eq(updownOrders.userId, userId)))
+      .limit(1)
+  )[0];
+
+export type StatusFilter = "open" | "awaiting_settlement" | "settled" | undefined;
+
+export async function userOrders(db: Conn, userId: number, filter: StatusFilter, now: Date, limit: number, offset: number) {
+  const nowIso = now.toISOString();
+  const where = and(
+    eq(updownOrders.userId, userId),
+    filter === "settled" ? isNotNull(updownOrders.settledAt) : undefined,
+    filter === "open" ? and(isNull(updownOrders.settledAt), sql`${updownOrders.settleAt} > ${nowIso}::timestamptz`) : undefined,
+    filter === "awaiting_settlement"
+      ? and(isNull(updownOrders.settledAt), sql`${updownOrders.settleAt} <= ${nowIso}::timestamptz`)
+      : undefined,
+  );
+  const items = await db.select().from(updownOrders).where(where).orderBy(desc(updownOrders.id)).limit(limit).offset(offset);
+  const [total] = await db.select({ n: count() }).from(updownOrders).where(where);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Due, unsettled orders, oldest first, skipping those another settlement worker holds. */
+export const lockDueOrders = (tx: Tx, dueBefore: Date, limit: number) =>
+  tx
+    .select()
+    .from(updownOrders)
+    .where(and(isNull(updownOrders.settledAt), lte(updownOrders.settleAt, dueBefore)))
+    .orderBy(asc(updownOrders.settleAt), asc(updownOrders.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+
+export const markSettled = (tx: Tx, id: number, set: Partial<typeof updownOrders.$inferInsert>) =>
+  tx
+    .update(updownOrders)
+    .set(set)
+    .where(and(eq(updownOrders.id, id), isNull(updownOrders.settledAt)));
+
+export const countUnsettled = async (db: Conn) =>
+  (await db.select({ n: count() }).from(updownOrders).where(isNull(updownOrders.settledAt)))[0]?.n ?? 0;
+

@@ -1,0 +1,229 @@
+import type { Direction, Paged, UpDownOrder, UpDownResult, UpDownStatus } from "@cryptos/contract";
+import type { z } from "zod";
+import type { upDownSetting } from "@cryptos/contract";
+import type { Db, Tx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { Money, toAmount } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
+import type { LedgerService } from "../ledger/service";
+import type { MarketReader, TickRef } from "./market-reader";
+import * as repo from "./repo";
+import type { OrderRow, StatusFilter } from "./repo";
+import { outcome, payout } from "./rules";
+
+/** A pair whose last recorded tick is older than this cannot take orders: nobody trades on a stale price. */
+export const STALE_MARKET_MS = 5_000;
+/** Settlement waits this long past settle_at, so a tick recorded for that instant has surely been stored. */
+export const SETTLE_GRACE_MS = 1_000;
+
+export type UpDownSetting = z.infer<typeof upDownSetting>;
+
+export interface PlaceOrder {
+  productid: number;
+  direction: Direction;
+  amount: string;
+  seconds: number;
+}
+
+const tickView = (t: TickRef | undefined | null) =>
+  t ? { id: t.id, price: toAmount(t.price), at: t.at.toISOString() } : null;
+
+/** Up/down ("second contract") orders: placement, and settlement exactly once from recorded ticks. */
+export class UpDownService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerService,
+    private readonly market: MarketReader,
+  ) {}
+
+  async settings(): Promise<UpDownSetting[]> {
+    const rows = await repo.listSettings(this.db);
+    const views: UpDownSetting[] = [];
+    for (const s of rows) {
+      const pair = await this.market.pair(s.pairId);
+      if (!pair?.enabled) continue;
+      views.push({
+        productid: s.pairId,
+        symbol: pair.symbol,
+        currency: s.currency,
+        min_amount: toAmount(s.minAmount),
+        max_amount: toAmount(s.maxAmount),
+        terms: [...s.terms].sort((a, b) => a.seconds - b.seconds),
+      });
+    }
+    return views;
+  }
+
+  async place(userId: number, input: PlaceOrder): Promise<UpDownOrder> {
+    const setting = await repo.findSetting(this.db, input.productid);
+    const pair = await this.market.pair(input.productid);
+    if (!setting?.enabled || !pair?.enabled) throw new Refusal("updown_pair_unavailable");
+    const term = setting.terms.find((t) => t.seconds === input.seconds);
+    if (!term) {
+      throw new Refusal("updown_term_unknown", { options: setting.terms.map((t) => `${t.seconds}s`).join(", ") });
+    }
+    const currency = await this.ledger.currency(setting.currency);
+    const amount = new Money(input.amount);
+    if (amount.decimalPlaces() > currency.decimals) {
+      throw new Refusal("updown_amount_decimals", { decimals: currency.decimals, currency: setting.currency });
+    }
+    if (amount.lt(setting.minAmount) || amount.gt(setting.maxAmount)) {
+      throw new Refusal("updown_amount_range", {
+        min: toAmount(setting.minAmount),
+        max: toAmount(setting.maxAmount),
+        currency: setting.currency,
+      });
+    }
+    const now = this.clock.now();
+    const latest = await this.market.latestTick(pair.id);
+    if (!latest || now.getTime() - latest.at.getTime() > STALE_MARKET_MS) throw new Refusal("updown_market_stale");
+
+    const order = await this.ledger.transaction(async (tx) => {
+      const row = await repo.insertOrder(tx, {
+        userId,
+        pairId: pair.id,
+        symbol: pair.symbol,
+        direction: input.direction,
+        amount: toAmount(amount),
+        currency: setting.currency,
+        seconds: term.seconds,
+        payoutRate: term.payout_rate,
+        acceptedAt: now,
+        settleAt: new Date(now.getTime() + term.seconds * 1000),
+      });
+      await this.ledger.post(tx, {
+        type: "updown_stake",
+        idempotencyKey: `updown:${row.id}:stake`,
+        ref: { type: "updown_order", id: row.id },
+        postings: [
+          { account: { userId, currency: setting.currency, kind: "available" }, amount: amount.negated() },
+          { account: { system: "house", currency: setting.currency }, amount },
+        ],
+      });
+      return row;
+    });
+    return this.view(order, undefined);
+  }
+
+  async order(userId: number, id: number): Promise<UpDownOrder> {
+    const row = await repo.findUserOrder(this.db, userId, id);
+    if (!row) throw new Refusal("updown_order_not_found");
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  async orders(userId: number, status: UpDownStatus | undefined, page: number, list: number): Promise<Paged<UpDownOrder>> {
+    const filter: StatusFilter =
+      status === "settled" ? "settled" : status === "awaiting_settlement" ? "awaiting_settlement" : status ? "open" : undefined;
+    const { items, total } = await repo.userOrders(this.db, userId, filter, this.clock.now(), list, (page - 1) * list);
+    let views = await this.views(items);
+    // "awaiting entry" and "trading" share one query; the entry tick tells them apart.
+    if (status === "awaiting_entry" || status === "trading") views = views.filter((v) => v.status === status);
+    return { items: views, total, page, list };
+  }
+
+  /** The ticks recorded between an order's entry and exit, for anyone who wants to check the result. */
+  async ticks(userId: number, id: number) {
+    const order = await this.order(userId, id);
+    if (!order.entry || !order.exit) return { items: [] };
+    const ticks = await this.market.ticksBetween(order.productid, order.entry.id, order.exit.id, 1000);
+    return { items: ticks.map((t) => tickView(t)!) };
+  }
+
+  private async views(rows: OrderRow[]): Promise<UpDownOrder[]> {
+    const open = rows.filter((r) => !r.settledAt);
+    const windows = await this.market.entryAndExit(open);
+    return rows.map((r) => this.view(r, windows.get(r.id)?.entry));
+  }
+
+  private view(r: OrderRow, pendingEntry: TickRef | undefined): UpDownOrder {
+    const now = this.clock.now();
+    const entry: TickRef | undefined =
+      r.entryTickId && r.entryPrice && r.entryAt ? { id: r.entryTickId, price: r.entryPrice, at: r.entryAt } : pendingEntry;
+    const exit: TickRef | undefined =
+      r.exitTickId && r.exitPrice && r.exitAt ? { id: r.exitTickId, price: r.exitPrice, at: r.exitAt } : undefined;
+    const status: UpDownStatus = r.settledAt
+      ? "settled"
+      : now < r.settleAt
+        ? entry
+          ? "trading"
+          : "awaiting_entry"
+        : "awaiting_settlement";
+    const paid = r.payout === null ? null : new Money(r.payout);
+    return {
+      id: r.id,
+      productid: r.pairId,
+      symbol: r.symbol,
+      direction: r.direction as Direction,
+      amount: toAmount(r.amount),
+      currency: r.currency,
+      seconds: r.seconds,
+      payout_rate: toAmount(r.payoutRate),
+      status,
+      result: (r.result as UpDownResult | null) ?? null,
+      entry: tickView(entry),
+      exit: tickView(exit),
+      payout: paid ? toAmount(paid) : null,
+      profit: paid ? toAmount(paid.minus(r.amount)) : null,
+      accepted_at: r.acceptedAt.toISOString(),
+      settle_at: r.settleAt.toISOString(),
+      settled_at: r.settledAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Settles every due order: one transaction per batch, `FOR UPDATE SKIP LOCKED` so any number of instances can
+   * run it, a state check in the UPDATE and an idempotency key on the ledger entry so nothing is paid twice,
+   * whatever crashes in between. Returns how many orders it settled.
+   */
+  async settleDue(batchSize = 500): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const n = await this.ledger.transaction(async (tx) => {
+        const now = this.clock.now();
+        const due = await repo.lockDueOrders(tx, new Date(now.getTime() - SETTLE_GRACE_MS), batchSize);
+        if (due.length === 0) return 0;
+        const windows = await this.market.entryAndExit(due, tx);
+        for (const order of due) await this.settleOne(tx, order, windows.get(order.id) ?? {}, now);
+        return due.length;
+      });
+      settled += n;
+      if (n < batchSize) return settled;
+    }
+  }
+
+  private async settleOne(tx: Tx, order: OrderRow, ticks: { entry?: TickRef; exit?: TickRef }, now: Date) {
+    const { entry, exit } = ticks;
+    // No tick recorded inside the order's window: nobody can say who won, so the amount goes back.
+    const result: UpDownResult = entry && exit ? outcome(order.direction as Direction, entry.price, exit.price) : "tie";
+    const currency = await this.ledger.currency(order.currency, tx);
+    const paid = payout(result, order.amount, order.payoutRate, currency.decimals);
+    if (new Money(paid).gt(0)) {
+      await this.ledger.post(tx, {
+        type: result === "win" ? "updown_payout" : "updown_refund",
+        idempotencyKey: `updown:${order.id}:settle`,
+        ref: { type: "updown_order", id: order.id },
+        postings: [
+          { account: { system: "house", currency: order.currency }, amount: new Money(paid).negated() },
+          { account: { userId: order.userId, currency: order.currency, kind: "available" }, amount: paid },
+        ],
+      });
+    }
+    await repo.markSettled(tx, order.id, {
+      entryTickId: entry?.id ?? null,
+      entryPrice: entry?.price ?? null,
+      entryAt: entry?.at ?? null,
+      exitTickId: exit?.id ?? null,
+      exitPrice: exit?.price ?? null,
+      exitAt: exit?.at ?? null,
+      result,
+      payout: paid,
+      settledAt: now,
+    });
+  }
+
+  unsettledCount() {
+    return repo.countUnsettled(this.db);
+  }
+}

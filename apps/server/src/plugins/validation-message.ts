@@ -1,0 +1,89 @@
+import type { Locale } from "@cryptos/contract";
+import type { FastifySchemaValidationError } from "fastify";
+import { type MessageKey, type MessageParams, translate } from "../i18n/translate";
+
+const CUSTOM_KEYS = new Set<string>([
+  "invalid_amount",
+  "too_many_decimals",
+  "must_be_positive",
+  "invalid_email",
+  "invalid_code",
+  "invalid_address",
+  "weak_password",
+  "invalid_currency",
+]);
+
+const TYPE_KEYS: Record<string, MessageKey> = {
+  string: "type_string",
+  number: "type_number",
+  int: "type_integer",
+  bigint: "type_integer",
+  array: "type_array",
+  object: "type_object",
+  boolean: "type_boolean",
+};
+
+type Issue = FastifySchemaValidationError & { params: Record<string, unknown> };
+
+/** The field an issue is about: `images.1`, or the part of the request when the whole part is wrong. */
+function fieldName(issue: Issue, context: string | undefined): string {
+  const path = issue.instancePath.replace(/^\//, "").split("/").filter(Boolean);
+  const keys = Array.isArray(issue.params.keys) ? (issue.params.keys as string[]) : [];
+  if (issue.keyword === "unrecognized_keys" && keys.length) path.push(keys.join(", "));
+  if (path.length) return path.join(".");
+  return context === "querystring" ? "query" : (context ?? "body");
+}
+
+/** The value the client sent at the issue's path; `undefined` when it sent none. */
+function sentValue(source: unknown, instancePath: string): unknown {
+  let value = source;
+  for (const key of instancePath.split("/").filter(Boolean)) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * One sentence in the user's language that names the field and what is wrong with it. `source` is the body or
+ * query the client sent, to tell a missing field from a wrong one.
+ */
+export function describeValidationIssue(
+  locale: Locale,
+  issue: Issue,
+  context: string | undefined,
+  source: unknown,
+): string {
+  const field = fieldName(issue, context);
+  const p = issue.params;
+  const t = (key: MessageKey, params: MessageParams = {}) => translate(locale, key, { field, ...params });
+
+  if (issue.message && CUSTOM_KEYS.has(issue.message)) return t(issue.message as MessageKey);
+  if (issue.instancePath !== "/" && sentValue(source, issue.instancePath) === undefined) return t("field_required");
+  switch (issue.keyword) {
+    case "invalid_type": {
+      const expected = TYPE_KEYS[String(p.expected)];
+      return expected ? t("field_type", { expected: translate(locale, expected) }) : t("field_invalid");
+    }
+    case "too_small": {
+      const min = String(p.minimum);
+      if (p.origin === "string") return t("field_too_short_string", { min });
+      if (p.origin === "array") return t("field_too_few_items", { min });
+      return t("field_too_small_number", { min });
+    }
+    case "too_big": {
+      const max = String(p.maximum);
+      if (p.origin === "string") return t("field_too_long_string", { max });
+      if (p.origin === "array") return t("field_too_many_items", { max });
+      return t("field_too_big_number", { max });
+    }
+    case "invalid_value":
+      return Array.isArray(p.values)
+        ? t("field_one_of", { options: p.values.map(String).join(", ") })
+        : t("field_invalid");
+    case "unrecognized_keys":
+      return t("field_unknown");
+    default:
+      return t("field_invalid");
+  }
+}

@@ -1,0 +1,114 @@
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { Clock } from "../lib/clock";
+import type { MarketService } from "../modules/market/service";
+import { createPriceSource, type PriceSource } from "../modules/market/sources";
+import { CcxtSource, type CcxtSourceOptions } from "../modules/market/sources/ccxt";
+import { type WorkerLog, WorkerLoop } from "./loop";
+
+export const PRICE_FEED_LEASE = "price-feed";
+
+export interface PriceFeedOptions {
+  market: MarketService;
+  database: Database;
+  config: Pick<Config, "priceSource">;
+  clock: Clock;
+  log: WorkerLog;
+  /** A ready source (tests); otherwise one is made from `config.priceSource`. */
+  source?: PriceSource;
+  /** Seed of the simulated market (tests); random per start otherwise. */
+  seed?: number | string;
+  ccxt?: CcxtSourceOptions;
+  /** Days of one-minute history the simulated market generates on its first start. */
+  historyDays?: number;
+  intervalMs?: number;
+  leaseTtlMs?: number;
+  /** Raw ticks older than this are pruned (except those orders reference); candles are kept. */
+  tickRetentionDays?: number;
+  pruneEveryMs?: number;
+}
+
+/**
+ * The price feed: once a second it polls the source and records a tick per pair. It runs on one instance at a
+ * time (the `price-feed` lease); the ticks reach every instance through the market's tick bus. On the simulated
+ * market's first start it generates the missing history before the first tick.
+ */
+export class PriceFeed {
+  readonly source: PriceSource;
+  readonly loop: WorkerLoop;
+  private prepared = false;
+  private lastPruneAt = 0;
+  private readonly historyDays: number;
+  private readonly seed: number | string;
+
+  constructor(private readonly options: PriceFeedOptions) {
+    this.seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+    this.source =
+      options.source ?? createPriceSource(options.config.priceSource, { seed: this.seed, ccxt: options.ccxt });
+    this.historyDays = options.historyDays ?? 90;
+    this.loop = new WorkerLoop({
+      name: PRICE_FEED_LEASE,
+      intervalMs: options.intervalMs ?? 1000,
+      lease: { db: options.database.db, ttlMs: options.leaseTtlMs ?? 10_000 },
+      log: options.log,
+      // A new leader continues from the prices the last one recorded.
+      onLeadership: (leader) => {
+        if (leader) this.prepared = false;
+      },
+      pass: async (renew) => {
+        if (!this.prepared && !(await this.prepare(renew))) return;
+        await this.tick();
+        await this.pruneIfDue();
+      },
+    });
+  }
+
+  /** Loads the pairs into the source and, for the simulated market, generates missing history. */
+  async prepare(renew: () => Promise<boolean> = async () => true): Promise<boolean> {
+    const { market, log } = this.options;
+    if (this.source.simulated && this.historyDays > 0) {
+      const started = performance.now();
+      const written = await market.generateMissingHistory(this.historyDays, this.seed);
+      if (written > 0) {
+        log.info(
+          { candles: written, days: this.historyDays, ms: Math.round(performance.now() - started) },
+          "generated simulated price history",
+        );
+      }
+      if (!(await renew())) return false;
+    }
+    const { pairs, lastPrices } = await market.sourcePairs();
+    await this.source.start(pairs, lastPrices);
+    if (this.source instanceof CcxtSource && this.source.missing.length) {
+      log.warn({ source: this.source.name, missing: this.source.missing }, "pairs the exchange does not list");
+    }
+    this.prepared = true;
+    return true;
+  }
+
+  /** One poll of the source, recorded as ticks at the clock's now. */
+  async tick() {
+    if (!this.prepared) await this.prepare();
+    const now = this.options.clock.now();
+    const quotes = await this.source.poll(now);
+    return this.options.market.recordQuotes(quotes, now);
+  }
+
+  private async pruneIfDue() {
+    const every = this.options.pruneEveryMs ?? 60 * 60 * 1000;
+    const now = this.options.clock.now().getTime();
+    if (now - this.lastPruneAt < every) return;
+    this.lastPruneAt = now;
+    const deleted = await this.options.market.pruneTicks(this.options.tickRetentionDays ?? 7);
+    if (deleted) this.options.log.info({ deleted }, "pruned old ticks");
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  async stop() {
+    await this.loop.stop();
+    await this.source.close();
+  }
+}

@@ -1,0 +1,85 @@
+import { calls } from "@cryptos/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/db/schema";
+import { systemClock } from "../src/lib/clock";
+import { createServices } from "../src/modules/services";
+import { startTestApp, TEST_OPERATOR, type TestApp } from "./helper";
+
+let t: TestApp;
+let token: string;
+const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  token = await t.operatorToken();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("operator API", () => {
+  it("logs an operator in, and refuses a wrong password without saying which part was wrong", async () => {
+    const ok = await t.call(calls.adminLogin.path, { body: TEST_OPERATOR });
+    expect(ok.body.code).toBe(1);
+    expect((ok.body.data as { token: string }).token).toMatch(/^op_/);
+    const wrong = await t.call(calls.adminLogin.path, { body: { ...TEST_OPERATOR, password: "nope" } });
+    expect(wrong.body).toEqual({ code: 0, msg: "Email or password is incorrect" });
+    const unknown = await t.call(calls.adminLogin.path, { body: { email: "who@x.io", password: "nope" } });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it("answers every operator call with 401 for no token, a bogus token, or a user-shaped token", async () => {
+    const adminCalls = [calls.adminAuditList, calls.adminMessage, calls.adminLedgerHealth, calls.adminLogout];
+    for (const call of adminCalls) {
+      for (const headers of [{}, bearer("op_bogus"), bearer("not-an-operator-token")]) {
+        const res = await t.call(call.path, { body: {}, headers });
+        expect(res.status, call.path).toBe(401);
+        expect(res.body.code).toBe(401);
+      }
+    }
+  });
+
+  it("does not accept an operator token on user calls", async () => {
+    const res = await t.call(calls.getmoneylog.path, { headers: bearer(token) });
+    expect(res.status).toBe(401);
+  });
+
+  it("sends a personal message, audits it, and reports ledger health", async () => {
+    const [user] = await t.database.db.insert(users).values({ email: "msg@example.com" }).returning();
+    const sent = await t.call(calls.adminMessage.path, {
+      headers: bearer(token),
+      body: { uid: user!.id, title: "Welcome", body: "Your account is ready." },
+    });
+    expect(sent.body.code).toBe(1);
+
+    const services = createServices(t.database, systemClock);
+    const inbox = await services.messages.personalMessages(user!.id);
+    expect(inbox).toHaveLength(1);
+    expect(services.messages.render(inbox[0]!, "ja")).toEqual({ title: "Welcome", body: "Your account is ready." });
+
+    const missing = await t.call(calls.adminMessage.path, {
+      headers: bearer(token),
+      body: { uid: 999999, title: "x", body: "y" },
+    });
+    expect(missing.body).toEqual({ code: 0, msg: "User 999999 does not exist" });
+
+    const audit = await t.call(calls.adminAuditList.path, { headers: bearer(token), body: { action: "message.send" } });
+    expect(audit.body.code).toBe(1);
+    const items = (audit.body.data as { items: { action: string; target_id: string; operator_email: string }[] }).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      action: "message.send",
+      target_id: String(user!.id),
+      operator_email: TEST_OPERATOR.email,
+    });
+
+    const health = await t.call(calls.adminLedgerHealth.path, { headers: bearer(token) });
+    expect(health.body).toMatchObject({ code: 1, data: { ok: true, unbalanced_entries: 0 } });
+  });
+
+  it("revokes the operator token at logout", async () => {
+    const own = await t.operatorToken();
+    expect((await t.call(calls.adminLogout.path, { headers: bearer(own) })).body.code).toBe(1);
+    expect((await t.call(calls.adminLedgerHealth.path, { headers: bearer(own) })).status).toBe(401);
+  });
+});

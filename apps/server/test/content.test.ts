@@ -1,0 +1,89 @@
+import { calls } from "@cryptos/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/lib/clock";
+import { createServices, type Services } from "../src/modules/services";
+import { insertUser } from "./fixtures";
+import { type TestApp, startTestApp } from "./helper";
+
+// Before the users are created (at the real time), so that broadcasts count as older than every test user.
+const clock = new ManualClock(Date.UTC(2020, 0, 1));
+let t: TestApp;
+let s: Services;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  s = createServices(t.database, clock);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const reader = async (userId: number) => ({ userId, joinedAt: (await s.users.joinedAt(userId))! });
+
+describe("content and messages", () => {
+  it("serves the home menus, shortcuts and help pages from server data", async () => {
+    const menus = await t.call(calls.menus.path);
+    const items = (menus.body.data as { items: { key: string; route: string; label: string }[] }).items;
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    expect(items.every((m) => m.route.startsWith("/pages/") && m.label.length > 0)).toBe(true);
+    const soft = await t.call(calls.getmenusoft.path);
+    expect((soft.body.data as { items: unknown[] }).items.length).toBeGreaterThan(0);
+
+    const help = await t.call(calls.helpshow.path, { query: { key: "ammhelp" } });
+    expect(help.body).toMatchObject({ code: 1, data: { key: "ammhelp" } });
+    expect((help.body.data as { body: string }).body).toContain("<h3>");
+    const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
+    expect(bad.body.code).toBe(0);
+  });
+
+  it("shows the latest announcement to everyone", async () => {
+    const res = await t.call(calls.gonggaoshow.path);
+    expect(res.body).toMatchObject({ code: 1, data: { cid: 1, title: "Welcome to Cryptos" } });
+  });
+
+  it("neutralises script in message bodies", async () => {
+    await s.messages.broadcast(1, { en: "Hi <script>alert(1)</script>" }, {
+      en: '<p onclick="steal()">Read</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="//evil"></iframe>',
+    });
+    const latest = await t.call(calls.gonggaoshow.path);
+    const body = (latest.body.data as { body: string }).body;
+    expect(body).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);
+    expect(body).toContain("<p>Read</p>");
+  });
+
+  it("counts unread personal messages, marks one read when opened, and hides it from other users", async () => {
+    const alice = await insertUser(t.database);
+    const bob = await insertUser(t.database);
+    clock.advance(1000);
+    const id = await s.messages.notify(t.database.db, alice, {
+      title: "staking_matured_title",
+      body: "staking_matured_body",
+      params: { principal: "100", earned: "0.5", currency: "USDT" },
+    });
+    expect(await s.messages.unread(await reader(alice))).toBe(1);
+    expect(await s.messages.unread(await reader(bob))).toBe(0);
+
+    const list = await s.messages.list(await reader(alice), 3, 1, 20, "de");
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ id, read: false, title: "Staking-Auftrag abgeschlossen" });
+
+    await expect(s.messages.show(await reader(bob), id, "en")).rejects.toMatchObject({ key: "message_not_found" });
+    await expect(s.messages.show(null, id, "en")).rejects.toMatchObject({ key: "message_not_found" });
+    const anonymous = await t.call(calls.newsshow.path, { query: { id: String(id) } });
+    expect(anonymous.body).toEqual({ code: 0, msg: "This message does not exist or is not yours" });
+
+    const opened = await s.messages.show(await reader(alice), id, "en");
+    expect(opened.body).toContain("100 USDT");
+    expect(await s.messages.unread(await reader(alice))).toBe(0);
+    expect((await s.messages.list(await reader(alice), 3, 1, 20, "en")).items[0]?.read).toBe(true);
+  });
+
+  it("lists announcements to signed-out readers, never personal messages", async () => {
+    const res = await t.call(calls.newslist.path, { query: { page: "1", list: "50" } });
+    const items = (res.body.data as { items: { cid: number }[] }).items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((m) => m.cid !== 3)).toBe(true);
+    const count = await t.call(calls.getnews.path);
+    expect(count.body).toMatchObject({ code: 1, data: 0 });
+  });
+});

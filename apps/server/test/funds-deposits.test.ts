@@ -1,0 +1,276 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/lib/clock";
+import { tinyPng, upload } from "./funds-fixtures";
+import { startTestApp, type TestApp } from "./helper";
+import { type SignedUpUser, signUp } from "./sign-up";
+
+let t: TestApp;
+let dataDir: string;
+let op: Record<string, string>;
+const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
+
+type Deposit = {
+  id: number;
+  currency: string;
+  network: string;
+  address: string;
+  amount: string;
+  status: string;
+  reason: string | null;
+  images: { id: number; url: string }[];
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-deposits-"));
+  t = await startTestApp({ config: { dataDir }, clock });
+  op = { authorization: `Bearer ${await t.operatorToken()}` };
+});
+afterEach(async () => {
+  const health = await t.call("/api/admin/ledger/health", { headers: op });
+  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function usdtChannel(user: SignedUpUser) {
+  const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
+  const items = (res.body.data as { items: { id: number; currency: string; network: string; address: string }[] })
+    .items;
+  const channel = items.find((c) => c.currency === "USDT" && c.network === "TRC20");
+  if (!channel) throw new Error("no USDT/TRC20 channel seeded");
+  return channel;
+}
+
+async function submitDeposit(user: SignedUpUser, amount: string) {
+  const proof = await upload(t, user.headers, { data: tinyPng() });
+  expect(proof.body.code, proof.body.msg).toBe(1);
+  const channel = await usdtChannel(user);
+  const res = await t.call("/api/index/dorecharge", {
+    headers: user.headers,
+    body: { channel_id: channel.id, amount, txid: "0xfeed", images: [proof.body.data!.id] },
+  });
+  expect(res.body.code, res.body.msg).toBe(1);
+  return { deposit: res.body.data as Deposit, proof: proof.body.data! };
+}
+
+const review = (id: number, action: "complete" | "reject", reason?: string) =>
+  t.call("/api/admin/recharge/review", { headers: op, body: { id, action, reason } });
+
+async function usdt(user: SignedUpUser) {
+  const info = await t.call("/api/index/userinfo", { headers: user.headers });
+  const balances = (
+    info.body.data as { users: { balances: { currency: string; available: string; frozen: string }[] } }
+  ).users.balances;
+  return balances.find((b) => b.currency === "USDT");
+}
+
+/** The user's newest personal message, opened as the message screen does. */
+async function latestMessage(user: SignedUpUser) {
+  const res = await t.call("/api/index/newslist", { headers: user.headers, query: { cid: "3", page: "1", list: "1" } });
+  const [first] = (res.body.data as { items: { id: number }[] }).items;
+  if (!first) return undefined;
+  const shown = await t.call("/api/index/newsshow", { headers: user.headers, query: { id: String(first.id) } });
+  return shown.body.data as { title: string; body: string };
+}
+
+describe("deposits", () => {
+  it("seeds the four demo channels", async () => {
+    const user = await signUp(t);
+    const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
+    const pairs = (res.body.data as { items: { currency: string; network: string }[] }).items.map(
+      (c) => `${c.currency}/${c.network}`,
+    );
+    expect(pairs).toEqual(expect.arrayContaining(["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]));
+  });
+
+  it("takes a deposit with a real PNG proof; the operator completes it; balance, bill and message appear", async () => {
+    const user = await signUp(t);
+    const { deposit, proof } = await submitDeposit(user, "150.25");
+    expect(deposit).toMatchObject({ currency: "USDT", network: "TRC20", amount: "150.25", status: "pending" });
+    expect(deposit.images).toEqual([{ id: proof.id, url: expect.stringMatching(/^\/api\/common\/file\/\d+\?exp=/) }]);
+
+    // The signed URL shows the re-encoded image without any token (as an <img> tag loads it).
+    const image = await t.app.inject({ method: "GET", url: deposit.images[0]!.url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.rawPayload.subarray(0, 8)).toEqual(tinyPng().subarray(0, 8));
+
+    const mine = await t.call("/api/index/getrecharge", { headers: user.headers, query: { page: "1", list: "10" } });
+    expect(mine.body.data).toMatchObject({ total: 1, items: [{ id: deposit.id, status: "pending" }] });
+    // The user's shape is the contract's: who reviewed it is for the console only.
+    expect(Object.keys((mine.body.data as { items: object[] }).items[0]!)).not.toContain("reviewed_by");
+    expect((await usdt(user))?.available).toBe("0");
+
+    const queue = await t.call("/api/admin/recharge/list", {
+      headers: op,
+      body: { status: "pending", uid: user.userId },
+    });
+    expect(queue.body.data).toMatchObject({ total: 1, items: [{ id: deposit.id, user_id: user.userId }] });
+
+    const done = await review(deposit.id, "complete");
+    expect(done.body).toMatchObject({
+      code: 1,
+      data: { id: deposit.id, status: "completed", reviewed_by: expect.any(Number) },
+    });
+    expect(await usdt(user)).toEqual({ currency: "USDT", available: "150.25", frozen: "0" });
+
+    const bills = await t.call("/api/index/getmoneylog", { headers: user.headers, query: { page: "1", list: "10" } });
+    expect(bills.body.data).toMatchObject({
+      total: 1,
+      items: [
+        { type: "deposit", currency: "USDT", amount: "150.25", balance_after: "150.25", ref: `deposit:${deposit.id}` },
+      ],
+    });
+    expect(await latestMessage(user)).toMatchObject({
+      title: "Deposit completed",
+      body: expect.stringContaining("150.25 USDT"),
+    });
+    const audit = await t.call("/api/admin/audit/list", { headers: op, body: { action: "deposit.complete" } });
+    expect((audit.body.data as { items: { target_id: string }[] }).items.map((a) => a.target_id)).toContain(
+      String(deposit.id),
+    );
+  });
+
+  it("rejects only with a reason, moves no money, and tells the user why", async () => {
+    const user = await signUp(t);
+    const { deposit } = await submitDeposit(user, "80");
+    const noReason = await review(deposit.id, "reject");
+    expect(noReason.body).toMatchObject({ code: 0, msg: "Please give a reason for the rejection" });
+    const rejected = await review(deposit.id, "reject", "No matching transfer on chain");
+    expect(rejected.body.data).toMatchObject({ status: "rejected", reason: "No matching transfer on chain" });
+    expect(await usdt(user)).toEqual({ currency: "USDT", available: "0", frozen: "0" });
+    expect(await latestMessage(user)).toMatchObject({
+      title: "Deposit rejected",
+      body: expect.stringContaining("No matching transfer on chain"),
+    });
+    // Reviewed is final: completing it now is refused.
+    expect((await review(deposit.id, "complete")).body.code).toBe(0);
+    expect((await usdt(user))?.available).toBe("0");
+  });
+
+  it("credits once when operators complete the same deposit at the same moment", async () => {
+    const user = await signUp(t);
+    const { deposit } = await submitDeposit(user, "42.5");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => review(deposit.id, "complete")));
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.code !== 1)) {
+      expect(a.body.msg).toBe(`Request ${deposit.id} has already been reviewed`);
+    }
+    expect((await usdt(user))?.available).toBe("42.5");
+    const bills = await t.call("/api/index/getmoneylog", { headers: user.headers, query: { page: "1", list: "10" } });
+    expect((bills.body.data as { total: number }).total).toBe(1);
+  });
+
+  it("refuses amounts beyond the currency's decimals, unknown channels and images that are not the caller's", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const channel = await usdtChannel(owner);
+    const proof = await upload(t, owner.headers, { data: tinyPng() });
+    const id = proof.body.data!.id;
+    const precise = await t.call("/api/index/dorecharge", {
+      headers: owner.headers,
+      body: { channel_id: channel.id, amount: "1.005", images: [id] },
+    });
+    expect(precise.body).toMatchObject({ code: 0, msg: "USDT amounts take at most 2 decimal places" });
+    const stolen = await t.call("/api/index/dorecharge", {
+      headers: other.headers,
+      body: { channel_id: channel.id, amount: "10", images: [id] },
+    });
+    expect(stolen.body).toMatchObject({ code: 0, msg: `Image ${id} was not found; please upload it again` });
+    const noChannel = await t.call("/api/index/dorecharge", {
+      headers: owner.headers,
+      body: { channel_id: 999_999, amount: "10", images: [id] },
+    });
+    expect(noChannel.body.code).toBe(0);
+    const noImages = await t.call("/api/index/dorecharge", {
+      headers: owner.headers,
+      body: { channel_id: channel.id, amount: "10", images: [] },
+    });
+    expect(noImages.body.code).toBe(0);
+  });
+
+  it("shows a deposit and its proof only to its owner and operators", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const { deposit, proof } = await submitDeposit(owner, "12");
+    const bare = `/api/common/file/${proof.id}`;
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+    expect((await get(bare, owner.headers)).statusCode).toBe(200);
+    expect((await get(bare, op)).statusCode).toBe(200);
+    expect((await get(bare, other.headers)).statusCode).toBe(404);
+    expect((await get(bare)).statusCode).toBe(404);
+    expect((await get(`/api/common/file/${proof.id + 1000}`, owner.headers)).statusCode).toBe(404);
+    const signed = deposit.images[0]!.url;
+    const tampered = signed.replace(/sig=./, (m) => (m.endsWith("A") ? "sig=B" : "sig=A"));
+    expect((await get(tampered)).statusCode).toBe(404);
+    // Another upload's signature does not open this one.
+    const otherProof = await upload(t, other.headers, { data: tinyPng() });
+    const borrowed = `${bare}?${otherProof.body.data!.url.split("?")[1]}`;
+    expect((await get(borrowed)).statusCode).toBe(404);
+
+    const theirs = await t.call("/api/index/getrecharge", { headers: other.headers, query: { page: "1", list: "10" } });
+    expect((theirs.body.data as { items: Deposit[] }).items.map((d) => d.id)).not.toContain(deposit.id);
+    // A user token is not an operator token.
+    expect(
+      (
+        await t.call("/api/admin/recharge/review", {
+          headers: other.headers,
+          body: { id: deposit.id, action: "complete" },
+        })
+      ).status,
+    ).toBe(401);
+
+    // Signed URLs are short-lived.
+    clock.advance(60 * 60 * 1000);
+    expect((await get(signed)).statusCode).toBe(404);
+    expect((await get(bare, owner.headers)).statusCode).toBe(200);
+  });
+
+  it("lets operators configure channels, checking the address for the network", async () => {
+    const user = await signUp(t);
+    const bad = await t.call("/api/admin/channels/save", {
+      headers: op,
+      body: { currency: "ETH", network: "Arbitrum", address: "0x1234500000000000" },
+    });
+    expect(bad.body).toMatchObject({ code: 0, msg: "This is not a valid Arbitrum address" });
+    const dup = await t.call("/api/admin/channels/save", {
+      headers: op,
+      body: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    });
+    expect(dup.body.code).toBe(0);
+    const saved = await t.call("/api/admin/channels/save", {
+      headers: op,
+      body: { currency: "ETH", network: "Arbitrum", address: "0x000000000000000000000000000000000000dEaD" },
+    });
+    expect(saved.body).toMatchObject({ code: 1, data: { currency: "ETH", network: "Arbitrum", enabled: true } });
+    const id = (saved.body.data as { id: number }).id;
+    const listed = async () =>
+      (
+        (await t.call("/api/index/rechargechannels", { headers: user.headers })).body.data as {
+          items: { id: number }[];
+        }
+      ).items.map((c) => c.id);
+    expect(await listed()).toContain(id);
+    await t.call("/api/admin/channels/save", {
+      headers: op,
+      body: {
+        id,
+        currency: "ETH",
+        network: "Arbitrum",
+        address: "0x000000000000000000000000000000000000dEaD",
+        enabled: false,
+      },
+    });
+    expect(await listed()).not.toContain(id);
+    const all = await t.call("/api/admin/channels/list", { headers: op });
+    expect((all.body.data as { items: { id: number; enabled: boolean }[] }).items).toContainEqual(
+      expect.objectContaining({ id, enabled: false }),
+    );
+  });
+});

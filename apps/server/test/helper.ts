@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { type Config, loadConfig } from "../src/config";
+import { type Database, openDatabase } from "../src/db/client";
+import { type Clock, systemClock } from "../src/lib/clock";
+import { AdminService } from "../src/modules/admin/service";
+import { seedDatabase } from "../src/seed";
+
+/** The PostgreSQL every machine of this project runs; tests make a fresh database in it per test file. */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export type TestDbKind = "pglite" | "postgres";
+export const testDbKind = (): TestDbKind => (process.env.TEST_DB === "postgres" ? "postgres" : "pglite");
+
+/** An empty, migrated database of the kind this test project runs on; `close` drops it. */
+export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
+  if (kind === "pglite") return openDatabase({});
+  const name = `cryptos_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; the API tests run on it too (${String(error)})`,
+    );
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** POSTs JSON (or sends `method`) and returns the parsed envelope with the HTTP status. */
+  call(
+    path: string,
+    options?: {
+      method?: "GET" | "POST";
+      body?: unknown;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown } }>;
+  /** A signed-in operator's token (creates the operator on first use). */
+  operatorToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_OPERATOR = { email: "ops@test.local", password: "operator-test-password-1" };
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await seedDatabase(database);
+  const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, perIpLimits: false, ...options.config });
+  const app = await buildApp({ config, database, logger: false, rateLimitPerMinute: 1_000_000, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async call(path, options = {}) {
+      const request: InjectOptions = {
+        method: options.method ?? "POST",
+        url: path,
+        query: options.query,
+        headers: options.headers,
+      };
+      if (options.body !== undefined) request.payload = options.body as InjectOptions["payload"];
+      const response = await app.inject(request);
+      return { status: response.statusCode, body: response.json() };
+    },
+    async operatorToken() {
+      const admin = new AdminService(database.db, options.clock ?? systemClock);
+      await admin.ensureOperator(TEST_OPERATOR.email, TEST_OPERATOR.password);
+      return (await admin.login(TEST_OPERATOR.email, TEST_OPERATOR.password, "127.0.0.1")).token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { emailOutbox } from "../src/db/schema";
+import type { TestApp } from "./helper";
+
+export interface SignedUpUser {
+  userId: number;
+  email: string;
+  password: string;
+  token: string;
+  /** `{authorization: "Bearer …"}` for `t.call(…, {headers})`. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Registers a new user through the real calls (code request, code read from the outbox, register) and returns its
+ * session. Works on an app started without SMTP_URL, where mail stays in the outbox.
+ */
+export async function signUp(t: TestApp, email = `user-${randomUUID()}@example.com`): Promise<SignedUpUser> {
+  const password = "test-password-1";
+  const sent = await t.call("/api/ems/send", { body: { email, event: "register" } });
+  if (sent.body.code !== 1) throw new Error(`code request refused: ${sent.body.msg}`);
+  const [mail] = await t.database.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const res = await t.call("/api/user/register", { body: { email, code, password } });
+  if (res.body.code !== 1) throw new Error(`register refused: ${res.body.msg}`);
+  const { token, id } = (res.body.data as { userinfo: { token: string; id: number } }).userinfo;
+  return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,220 @@
+import { z } from "zod";
+import { REVIEW_STATUSES } from "../enums";
+import { decimal, intLike, paged, pageQuery, timestamp } from "../envelope";
+import { amountString } from "../validators";
+import { defineCall } from "./define";
+import { currencyCode, deposit, networkName, withdrawal } from "./funds";
+
+/** A review of a pending request: complete it, or reject it with a reason the user sees. */
+export const reviewBody = z.object({
+  id: intLike(1, 2_147_483_647),
+  action: z.enum(["complete", "reject"]),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  operator_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const ledgerHealth = z.object({
+  ok: z.boolean(),
+  unbalanced_entries: z.number().int(),
+  mismatched_accounts: z.number().int(),
+  negative_user_accounts: z.number().int(),
+  totals: z.array(z.object({ currency: z.string(), owner: z.string(), total: z.string() })),
+});
+
+/** A deposit or withdrawal as the console sees it: whose it is and who reviewed it. */
+export const adminDeposit = deposit.extend({ user_id: z.number().int(), reviewed_by: z.number().int().nullable() });
+export const adminWithdrawal = withdrawal.extend({
+  user_id: z.number().int(),
+  reviewed_by: z.number().int().nullable(),
+});
+const reviewListBody = z.object({
+  status: z.enum(REVIEW_STATUSES).optional(),
+  uid: intLike(1, 2_147_483_647).optional(),
+});
+
+export const adminDepositChannel = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+
+export const adminWithdrawNetwork = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  network: z.string(),
+  fee: decimal,
+  min_amount: decimal,
+  max_amount: decimal,
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+
+/** Funds switches and rates: the exchange fee rate (0.001 = 0.1 %) and whether withdrawals need real-name. */
+export const fundsSettings = z.object({ exchange_fee_rate: decimal, withdraw_requires_real_name: z.boolean() });
+
+/** The operator API of DESIGN.md §7. Every call needs an operator token, never a user's. */
+export const adminCalls = {
+  adminLogin: defineCall({
+    method: "POST",
+    path: "/api/admin/login",
+    auth: "none",
+    summary: "Operator login; answers an operator token for Authorization: Bearer",
+    body: z.object({
+      email: z.string().trim().toLowerCase().min(3).max(254),
+      password: z.string().min(1).max(200),
+      totp: z
+        .string()
+        .regex(/^\d{6}$/)
+        .optional(),
+    }),
+    data: z.object({ token: z.string(), operator: z.object({ id: z.number().int(), email: z.string() }) }),
+  }),
+  adminLogout: defineCall({
+    method: "POST",
+    path: "/api/admin/logout",
+    auth: "operator",
+    summary: "Revoke the calling operator token",
+    data: z.null(),
+  }),
+  adminAuditList: defineCall({
+    method: "POST",
+    path: "/api/admin/audit/list",
+    auth: "operator",
+    summary: "The audit log, newest first",
+    query: pageQuery,
+    body: z.object({
+      action: z.string().max(64).optional(),
+      target_type: z.string().max(64).optional(),
+      operator_id: intLike(1, 2_147_483_647).optional(),
+    }),
+    data: paged(auditEntry),
+  }),
+  adminMessage: defineCall({
+    method: "POST",
+    path: "/api/admin/message",
+    auth: "operator",
+    summary: "Send a personal message to a user",
+    body: z.object({
+      uid: intLike(1, 2_147_483_647),
+      title: z.string().trim().min(1).max(120),
+      body: z.string().trim().min(1).max(5000),
+    }),
+    data: z.object({ id: z.number().int() }),
+  }),
+  adminLedgerHealth: defineCall({
+    method: "POST",
+    path: "/api/admin/ledger/health",
+    auth: "operator",
+    summary: "Ledger totals per currency and the invariant checks",
+    data: ledgerHealth,
+  }),
+  adminRechargeList: defineCall({
+    method: "POST",
+    path: "/api/admin/recharge/list",
+    auth: "operator",
+    summary: "Deposits by status (oldest pending first when status is pending, else newest first)",
+    query: pageQuery,
+    body: reviewListBody,
+    data: paged(adminDeposit),
+  }),
+  adminRechargeReview: defineCall({
+    method: "POST",
+    path: "/api/admin/recharge/review",
+    auth: "operator",
+    summary: "Complete (credit the user) or reject (reason required) a pending deposit",
+    body: reviewBody,
+    data: adminDeposit,
+  }),
+  adminWithdrawList: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/list",
+    auth: "operator",
+    summary: "Withdrawals by status (oldest pending first when status is pending, else newest first)",
+    query: pageQuery,
+    body: reviewListBody,
+    data: paged(adminWithdrawal),
+  }),
+  adminWithdrawReview: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/review",
+    auth: "operator",
+    summary: "Complete (funds leave) or reject (reason required; funds return to available) a pending withdrawal",
+    body: reviewBody,
+    data: adminWithdrawal,
+  }),
+  adminChannelsList: defineCall({
+    method: "POST",
+    path: "/api/admin/channels/list",
+    auth: "operator",
+    summary: "Deposit channels, enabled or not",
+    data: z.object({ items: z.array(adminDepositChannel) }),
+  }),
+  adminChannelsSave: defineCall({
+    method: "POST",
+    path: "/api/admin/channels/save",
+    auth: "operator",
+    summary: "Create (no id) or change a deposit channel; the address is checked for the network",
+    body: z.object({
+      id: intLike(1, 2_147_483_647).optional(),
+      currency: currencyCode,
+      network: networkName,
+      address: z.string().trim().min(10).max(128),
+      enabled: z.boolean().default(true),
+      sort: intLike(0, 10_000).default(0),
+    }),
+    data: adminDepositChannel,
+  }),
+  adminWithdrawNetworksList: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/networks/list",
+    auth: "operator",
+    summary: "Withdrawal networks per currency with fee, minimum and maximum",
+    data: z.object({ items: z.array(adminWithdrawNetwork) }),
+  }),
+  adminWithdrawNetworksSave: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/networks/save",
+    auth: "operator",
+    summary: "Create or change the withdrawal fee and limits of one currency on one network",
+    body: z.object({
+      currency: currencyCode,
+      network: networkName,
+      fee: z.union([z.literal("0"), amountString(18)]),
+      min_amount: amountString(18),
+      max_amount: amountString(18),
+      enabled: z.boolean().default(true),
+      sort: intLike(0, 10_000).default(0),
+    }),
+    data: adminWithdrawNetwork,
+  }),
+  adminFundsSettings: defineCall({
+    method: "POST",
+    path: "/api/admin/funds/settings",
+    auth: "operator",
+    summary: "Read, or change the given fields of, the exchange fee rate and the real-name rule for withdrawals",
+    body: z.object({
+      exchange_fee_rate: z
+        .string()
+        .trim()
+        .regex(/^0(\.\d{1,8})?$/, { error: "invalid_amount" })
+        .optional(),
+      withdraw_requires_real_name: z.boolean().optional(),
+    }),
+    data: fundsSettings,
+  }),
+};

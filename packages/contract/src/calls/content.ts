@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { DOC_TYPES, REAL_NAME_STATUSES } from "../enums";
+import { id, intLike, paged, pageQuery, timestamp } from "../envelope";
+import { defineCall } from "./define";
+
+export const menuEntry = z.object({ key: z.string(), label: z.string(), icon: z.string(), route: z.string() });
+
+export const message = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  read: z.boolean(),
+  created_at: timestamp,
+});
+export const messageDetail = message.extend({ body: z.string() });
+
+export const realName = z.object({
+  status: z.enum(REAL_NAME_STATUSES),
+  name: z.string().nullable(),
+  doc_type: z.enum(DOC_TYPES).nullable(),
+  doc_number: z.string().nullable(),
+  reason: z.string().nullable(),
+  submitted_at: timestamp.nullable(),
+});
+
+export const HELP_PAGES = ["help", "ammhelp"] as const;
+
+export const contentCalls = {
+  helpshow: defineCall({
+    method: "POST",
+    path: "/api/index/helpshow",
+    auth: "none",
+    summary: "A help page's content (help, ammhelp) in the request's language; sanitised HTML",
+    query: z.object({ key: z.enum(HELP_PAGES) }),
+    data: z.object({ key: z.enum(HELP_PAGES), title: z.string(), body: z.string() }),
+  }),
+  menus: defineCall({
+    method: "POST",
+    path: "/api/index/menus",
+    auth: "none",
+    summary: "Home menu grid",
+    data: z.object({ items: z.array(menuEntry) }),
+  }),
+  getmenusoft: defineCall({
+    method: "POST",
+    path: "/api/index/getmenusoft",
+    auth: "none",
+    summary: "Secondary shortcuts: help, announcements, language, ...",
+    data: z.object({ items: z.array(menuEntry) }),
+  }),
+  gonggaoshow: defineCall({
+    method: "POST",
+    path: "/api/index/gonggaoshow",
+    auth: "none",
+    summary: "The latest announcement",
+    data: messageDetail.nullable(),
+  }),
+  newslist: defineCall({
+    method: "POST",
+    path: "/api/index/newslist",
+    auth: "optional",
+    summary: "Messages by category (1 announcements, 2 system notices, 3 personal)",
+    query: pageQuery.extend({ cid: intLike(1, 3).optional() }),
+    data: paged(message),
+  }),
+  newsshow: defineCall({
+    method: "POST",
+    path: "/api/index/newsshow",
+    auth: "optional",
+    summary: "One message; marks it read for the caller",
+    query: z.object({ id }),
+    data: messageDetail,
+  }),
+  getnews: defineCall({
+    method: "POST",
+    path: "/api/index/getnews",
+    auth: "optional",
+    summary: "Unread message count (0 when signed out)",
+    data: z.number().int(),
+  }),
+  doreal: defineCall({
+    method: "POST",
+    path: "/api/index/doreal",
+    auth: "user",
+    summary: "Submit real-name verification",
+    body: z.object({
+      name: z.string().trim().min(2).max(64),
+      doc_type: z.enum(DOC_TYPES),
+      doc_number: z.string().trim().min(4).max(32),
+      images: z.array(id).min(2).max(3),
+    }),
+    data: realName,
+  }),
+  getreals: defineCall({
+    method: "POST",
+    path: "/api/index/getreals",
+    auth: "user",
+    summary: "My real-name status",
+    data: realName,
+  }),
+};

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { DIRECTIONS, KLINE_INTERVALS, KLINE_TYPES, UPDOWN_RESULTS, UPDOWN_STATUSES } from "../enums";
+import { decimal, id, intLike, paged, pageQuery, timestamp } from "../envelope";
+import { amountString } from "../validators";
+import { defineCall } from "./define";
+
+export const pair = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  product_type: z.number().int(),
+  price_decimals: z.number().int(),
+  /** Decimal places of a quantity of the base currency. */
+  qty_decimals: z.number().int(),
+  /** Latest recorded price; null until the pair's first tick. */
+  price: decimal.nullable(),
+  /** Percent change against the price 24 h ago, e.g. "-1.25"; null without history. */
+  change_24h: decimal.nullable(),
+  /** True when the price comes from the built-in simulated market, not an exchange: the UI must say so. */
+  simulated: z.boolean(),
+});
+export type Pair = z.infer<typeof pair>;
+
+export const pairDetail = pair.extend({
+  open_24h: decimal.nullable(),
+  high_24h: decimal.nullable(),
+  low_24h: decimal.nullable(),
+  volume_24h: decimal.nullable(),
+  updated_at: timestamp.nullable(),
+});
+
+/** One candle: `t` its start in Unix milliseconds; open, high, low, close and volume (base currency) as decimals. */
+export const candle = z.object({ t: z.number().int(), o: decimal, h: decimal, l: decimal, c: decimal, v: decimal });
+export type Candle = z.infer<typeof candle>;
+
+export const tick = z.object({ id: z.number().int(), price: decimal, at: timestamp });
+
+export const upDownTerm = z.object({ seconds: z.number().int(), payout_rate: decimal });
+export const upDownSetting = z.object({
+  productid: z.number().int(),
+  symbol: z.string(),
+  currency: z.string(),
+  min_amount: decimal,
+  max_amount: decimal,
+  terms: z.array(upDownTerm),
+});
+
+export const upDownOrder = z.object({
+  id: z.number().int(),
+  productid: z.number().int(),
+  symbol: z.string(),
+  direction: z.enum(DIRECTIONS),
+  amount: decimal,
+  currency: z.string(),
+  seconds: z.number().int(),
+  payout_rate: decimal,
+  status: z.enum(UPDOWN_STATUSES),
+  result: z.enum(UPDOWN_RESULTS).nullable(),
+  entry: tick.nullable(),
+  exit: tick.nullable(),
+  payout: decimal.nullable(),
+  profit: decimal.nullable(),
+  accepted_at: timestamp,
+  settle_at: timestamp,
+  settled_at: timestamp.nullable(),
+});
+export type UpDownOrder = z.infer<typeof upDownOrder>;
+
+const productType = intLike(1, 99);
+
+export const marketCalls = {
+  productlist: defineCall({
+    method: "GET",
+    path: "/api/index/productlist",
+    auth: "none",
+    summary: "Trading pairs of a product type with latest price and 24h change",
+    query: z.object({ product_type: productType.default(1) }),
+    data: z.object({
+      items: z.array(pair),
+      /** `simulated` or `ccxt:<exchange id>`: where this server's prices come from. */
+      price_source: z.string(),
+      /**
+       * How many exchanges the installed price library (ccxt) supports: the true figure to show in place of the
+       * spec's "200+ exchange APIs" line. Null while it is being counted (the first second after a start).
+       */
+      exchange_count: z.number().int().nullable(),
+    }),
+  }),
+  productshow: defineCall({
+    method: "GET",
+    path: "/api/index/productshow",
+    auth: "none",
+    summary: "One pair: price and 24h open/high/low/volume/change",
+    query: z.object({ product_id: id }),
+    data: pairDetail,
+  }),
+  getkdata: defineCall({
+    method: "GET",
+    path: "/api/index/getkdata",
+    auth: "none",
+    summary:
+      "Candles for a pair, at most 500, newest last; the last one is the current, still open interval. With type=line each point's o, h and l equal its close",
+    query: z.object({
+      type: z.enum(KLINE_TYPES).default("candle"),
+      productid: id,
+      intval: z.enum(KLINE_INTERVALS).default("1m"),
+    }),
+    data: z.object({ interval: z.enum(KLINE_INTERVALS), type: z.enum(KLINE_TYPES), candles: z.array(candle) }),
+  }),
+  miao: defineCall({
+    method: "POST",
+    path: "/api/index/miao",
+    auth: "none",
+    summary: "Up/down settings per pair: settlement times with payout rates, min and max amount",
+    data: z.object({ items: z.array(upDownSetting) }),
+  }),
+  domiao: defineCall({
+    method: "POST",
+    path: "/api/index/domiao",
+    auth: "user",
+    summary: "Place an up/down order",
+    body: z.object({
+      productid: id,
+      direction: z.enum(DIRECTIONS),
+      amount: amountString(8),
+      seconds: intLike(1, 86_400),
+    }),
+    data: upDownOrder,
+  }),
+  getmiaode: defineCall({
+    method: "POST",
+    path: "/api/index/getmiaode",
+    auth: "user",
+    summary: "One of my up/down orders with its entry and exit ticks",
+    body: z.object({ id }),
+    data: upDownOrder,
+  }),
+  miaoticks: defineCall({
+    method: "POST",
+    path: "/api/index/miaoticks",
+    auth: "user",
+    summary: "The ticks recorded between one of my orders' entry and exit (at most 1,000), to check its result",
+    body: z.object({ id }),
+    data: z.object({ items: z.array(tick) }),
+  }),
+  miaolist: defineCall({
+    method: "POST",
+    path: "/api/index/miaolist",
+    auth: "user",
+    summary: "My up/down orders by status",
+    query: pageQuery.extend({ status: z.enum(UPDOWN_STATUSES).optional() }),
+    body: z.object({ status: z.enum(UPDOWN_STATUSES).optional() }),
+    data: paged(upDownOrder),
+  }),
+};

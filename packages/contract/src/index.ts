@@ -1,0 +1,7 @@
+export * from "./calls";
+export * from "./constants";
+export * from "./enums";
+export * from "./envelope";
+export * from "./locales";
+export * from "./validators";
+export * from "./ws";

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { resolveLocale } from "./locales";
+import { amountString, isAmount2, isCode, isEmail, isIdCard, isMobile, isUrl } from "./validators";
+
+describe("the spec's validators", () => {
+  it("accepts and refuses emails", () => {
+    expect(isEmail("ada@example.com")).toBe(true);
+    expect(isEmail("ada@example")).toBe(false);
+    expect(isEmail("a b@example.com")).toBe(false);
+  });
+
+  it("checks 6-digit codes, mobiles and URLs", () => {
+    expect(isCode("012345")).toBe(true);
+    expect(isCode("12345")).toBe(false);
+    expect(isCode("1234567")).toBe(false);
+    expect(isMobile("+8613800138000")).toBe(true);
+    expect(isMobile("12")).toBe(false);
+    expect(isUrl("https://example.com/a?b=1")).toBe(true);
+    expect(isUrl("javascript:alert(1)")).toBe(false);
+  });
+
+  it("checks an ID card's check character", () => {
+    expect(isIdCard("11010519491231002X")).toBe(true);
+    expect(isIdCard("110105194912310021")).toBe(false);
+  });
+
+  it("allows at most 2 decimals for amounts in the spec's rule", () => {
+    expect(isAmount2("10")).toBe(true);
+    expect(isAmount2("10.25")).toBe(true);
+    expect(isAmount2("10.255")).toBe(false);
+    expect(isAmount2("-1")).toBe(false);
+    expect(isAmount2("01")).toBe(false);
+  });
+
+  it("parses amounts as strictly positive decimal strings with a precision", () => {
+    const usdt = amountString(2);
+    expect(usdt.safeParse("12.50").success).toBe(true);
+    expect(usdt.safeParse("0").success).toBe(false);
+    expect(usdt.safeParse("0.00").success).toBe(false);
+    expect(usdt.safeParse("1.234").success).toBe(false);
+    expect(usdt.safeParse("1e5").success).toBe(false);
+    expect(usdt.safeParse(12).success).toBe(false);
+    expect(usdt.safeParse("1".repeat(40)).success).toBe(false);
+  });
+});
+
+describe("resolveLocale", () => {
+  it("maps headers to the supported locales, falling back to English", () => {
+    expect(resolveLocale(undefined)).toBe("en");
+    expect(resolveLocale("zh-CN")).toBe("zh-Hans");
+    expect(resolveLocale("zh-TW")).toBe("zh-Hant");
+    expect(resolveLocale("zh-Hant")).toBe("zh-Hant");
+    expect(resolveLocale("pt-BR")).toBe("pt");
+    expect(resolveLocale("de")).toBe("de");
+    expect(resolveLocale("xx")).toBe("en");
+  });
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+const serverTests = ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"];
+
+/** Unit tests, and the API tests twice: on PGlite and on the PostgreSQL at 127.0.0.1:5432. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "server-pglite",
+          include: serverTests,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "server-postgres",
+          include: serverTests,
+          env: { TEST_DB: "postgres" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
