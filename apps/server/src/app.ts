@@ -16,6 +16,7 @@ import { marketRoutes } from "./modules/market/routes";
 import { createServices, type Services } from "./modules/services";
 import { stakingRoutes } from "./modules/staking/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { upDownRoutes } from "./modules/updown/routes";
 import { authPlugin } from "./plugins/auth";
 import { docsPlugin } from "./plugins/docs";
 import { envelopePlugin } from "./plugins/envelope";
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stakingRoutes(api, ctx);
     marketRoutes(api, ctx);
     contentRoutes(api, ctx);
+    upDownRoutes(api, ctx);
     // Every call of the contract answers, even before its capability is built.
     for (const call of Object.values(calls)) {
       if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);

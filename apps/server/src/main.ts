@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client";
 import { systemClock } from "./lib/clock";
 import { seedDatabase } from "./seed";
 import { PriceFeed } from "./workers/price-feed";
+import { settlementWorkers } from "./workers/settlement";
 
 /** The built SPA sits beside the server's bundle in the monorepo: apps/web/dist. */
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -26,6 +27,7 @@ async function main() {
     clock: systemClock,
     log: app.log,
   });
+  const settlement = settlementWorkers(app.services, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +39,7 @@ async function main() {
     try {
       // Workers first: the last tick is recorded and the feed's lease handed to another instance at once.
       await priceFeed.stop();
+      await settlement.stop();
       await app.close();
       await database.close();
     } finally {
@@ -48,6 +51,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   priceFeed.start();
+  settlement.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;

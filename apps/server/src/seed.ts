@@ -8,6 +8,7 @@ import { seedCurrencies } from "./modules/ledger/seed";
 import { seedPairs } from "./modules/market/seed";
 import { createServices } from "./modules/services";
 import { seedStakingProducts } from "./modules/staking/seed";
+import { seedUpDownSettings } from "./modules/updown/seed";
 
 export interface SeedResult {
   /** Set when this start created the demo operator: its credentials are printed once. */
@@ -19,9 +20,10 @@ export const DEMO_OPERATOR_EMAIL = "operator@cryptos.local";
 /** First-start data (DESIGN.md §6). Every step is idempotent: it adds what is missing and changes nothing else. */
 export async function seedDatabase(database: Database, config?: Pick<Config, "operatorEmail" | "operatorPassword">) {
   const result: SeedResult = {};
-  const { admin, settings, messages } = createServices(database, systemClock);
+  const { admin, settings, messages, market } = createServices(database, systemClock);
   await seedCurrencies(database.db);
   await seedPairs(database.db);
+  await seedUpDownSettings(database.db, await market.listPairs(1));
   await seedFunds(database.db);
   await seedStakingProducts(database.db);
   await seedContent(settings, messages);

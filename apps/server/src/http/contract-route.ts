@@ -53,7 +53,11 @@ export function routeSchema(call: CallDef) {
   };
 }
 
-const authHook = (level: AuthLevel, deps: RouteDeps) => (request: FastifyRequest) => authenticate(level, request, deps);
+const authHook = (level: AuthLevel, deps: RouteDeps) => async (request: FastifyRequest) => {
+  await authenticate(level, request, deps);
+  // A POST without any body (the spec's sms/send, or a list called with its query only) is an empty object.
+  if (request.method === "POST" && (request.body === undefined || request.body === null)) request.body = {};
+};
 
 /** Registers one call of the contract: its method, path, schemas and auth, around a handler that returns `data`. */
 export function contractRoute<C extends CallDef>(

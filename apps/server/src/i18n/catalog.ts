@@ -7,6 +7,7 @@ import { ledgerMessages } from "../modules/ledger/messages";
 import { marketMessages } from "../modules/market/messages";
 import { messagesMessages } from "../modules/messages/messages";
 import { stakingMessages } from "../modules/staking/messages";
+import { upDownMessages } from "../modules/updown/messages";
 import { catalogs as core } from "./locales";
 
 /**
@@ -21,6 +22,7 @@ const modules = [
   messagesMessages,
   fundsMessages,
   marketMessages,
+  upDownMessages,
 ] as const;
 
 /** Distributes over the modules, so that the keys of every module count (not only the keys they share). */

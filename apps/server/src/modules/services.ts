@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
@@ -14,6 +15,7 @@ import { exchangeCountNow } from "./market/sources/exchange-count";
 import { MessagesService } from "./messages/service";
 import { SettingsService } from "./settings/service";
 import { StakingService } from "./staking/service";
+import { UpDownService } from "./updown/service";
 import { UsersService } from "./users/service";
 
 /** One instance of each domain service, shared by routes and workers. Modules call each other through these. */
@@ -29,6 +31,7 @@ export interface Services {
   funds: FundsService;
   uploads: UploadsService;
   market: MarketService;
+  updown: UpDownService;
 }
 
 export function createServices(
@@ -50,6 +53,12 @@ export function createServices(
   const accounts = new AccountsService(db, clock, config, { ledger }, log);
   const admin = new AdminService(db, clock);
   const uploads = new UploadsService(db, clock, config.dataDir);
+  // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
+  market.protectTicks(
+    "updown",
+    () => sql`select entry_tick_id from updown_orders where entry_tick_id is not null
+      union all select exit_tick_id from updown_orders where exit_tick_id is not null`,
+  );
   return {
     settings,
     content: new ContentService(settings),
@@ -61,6 +70,7 @@ export function createServices(
     staking: new StakingService(db, clock, ledger, messages),
     uploads,
     market,
+    updown: new UpDownService(db, clock, ledger, market),
     funds: new FundsService(db, clock, {
       ledger,
       admin,

@@ -11,10 +11,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { decimalColumn } from "./columns";
 import { currencies } from "./ledger";
 import { users } from "./users";
 
-const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const amount = decimalColumn;
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**

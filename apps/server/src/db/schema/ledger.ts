@@ -13,10 +13,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { decimalColumn } from "./columns";
 import { users } from "./users";
 
 /** Amounts: NUMERIC(38, 18), read and written as strings, computed with decimal.js. */
-const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const amount = decimalColumn;
 
 /** Currencies and their precision are data. `decimals` bounds what users may enter and what is posted. */
 export const currencies = pgTable("currencies", {

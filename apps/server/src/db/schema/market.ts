@@ -10,9 +10,10 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { decimalColumn } from "./columns";
 
 /** Prices: NUMERIC(38, 18), read and written as strings. */
-const price = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const price = decimalColumn;
 
 /** A trading pair. Which pairs exist, their precision and their order are data an operator can change. */
 export const pairs = pgTable("pairs", {

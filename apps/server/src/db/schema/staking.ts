@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { decimalColumn } from "./columns";
 import { currencies } from "./ledger";
 import { users } from "./users";
 
-const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const amount = decimalColumn;
 
 /** A staking ("arbitrage") product: a daily rate for a fixed number of days, within limits and a total quota. */
 export const stakingProducts = pgTable("staking_products", {

@@ -1,9 +1,21 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { decimalColumn } from "./columns";
 import { users } from "./users";
 
-const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
-const price = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const amount = decimalColumn;
+const price = decimalColumn;
 
 /** Up/down terms per pair, edited by operators: settlement times with their payout rates, and amount limits. */
 export const updownSettings = pgTable("updown_settings", {

@@ -28,17 +28,32 @@ export const findUserOrder = async (db: Conn, userId: number, id: number) =>
 
 export type StatusFilter = "open" | "awaiting_settlement" | "settled" | undefined;
 
-export async function userOrders(db: Conn, userId: number, filter: StatusFilter, now: Date, limit: number, offset: number) {
+export async function userOrders(
+  db: Conn,
+  userId: number,
+  filter: StatusFilter,
+  now: Date,
+  limit: number,
+  offset: number,
+) {
   const nowIso = now.toISOString();
   const where = and(
     eq(updownOrders.userId, userId),
     filter === "settled" ? isNotNull(updownOrders.settledAt) : undefined,
-    filter === "open" ? and(isNull(updownOrders.settledAt), sql`${updownOrders.settleAt} > ${nowIso}::timestamptz`) : undefined,
+    filter === "open"
+      ? and(isNull(updownOrders.settledAt), sql`${updownOrders.settleAt} > ${nowIso}::timestamptz`)
+      : undefined,
     filter === "awaiting_settlement"
       ? and(isNull(updownOrders.settledAt), sql`${updownOrders.settleAt} <= ${nowIso}::timestamptz`)
       : undefined,
   );
-  const items = await db.select().from(updownOrders).where(where).orderBy(desc(updownOrders.id)).limit(limit).offset(offset);
+  const items = await db
+    .select()
+    .from(updownOrders)
+    .where(where)
+    .orderBy(desc(updownOrders.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ n: count() }).from(updownOrders).where(where);
   return { items, total: total?.n ?? 0 };
 }
@@ -61,4 +76,3 @@ export const markSettled = (tx: Tx, id: number, set: Partial<typeof updownOrders
 
 export const countUnsettled = async (db: Conn) =>
   (await db.select({ n: count() }).from(updownOrders).where(isNull(updownOrders.settledAt)))[0]?.n ?? 0;
-

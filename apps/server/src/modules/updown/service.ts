@@ -1,14 +1,13 @@
-import type { Direction, Paged, UpDownOrder, UpDownResult, UpDownStatus } from "@cryptos/contract";
+import type { Direction, Paged, UpDownOrder, UpDownResult, UpDownStatus, upDownSetting } from "@cryptos/contract";
 import type { z } from "zod";
-import type { upDownSetting } from "@cryptos/contract";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { LedgerService } from "../ledger/service";
 import type { MarketReader, TickRef } from "./market-reader";
-import * as repo from "./repo";
 import type { OrderRow, StatusFilter } from "./repo";
+import * as repo from "./repo";
 import { outcome, payout } from "./rules";
 
 /** A pair whose last recorded tick is older than this cannot take orders: nobody trades on a stale price. */
@@ -113,9 +112,20 @@ export class UpDownService {
     return view!;
   }
 
-  async orders(userId: number, status: UpDownStatus | undefined, page: number, list: number): Promise<Paged<UpDownOrder>> {
+  async orders(
+    userId: number,
+    status: UpDownStatus | undefined,
+    page: number,
+    list: number,
+  ): Promise<Paged<UpDownOrder>> {
     const filter: StatusFilter =
-      status === "settled" ? "settled" : status === "awaiting_settlement" ? "awaiting_settlement" : status ? "open" : undefined;
+      status === "settled"
+        ? "settled"
+        : status === "awaiting_settlement"
+          ? "awaiting_settlement"
+          : status
+            ? "open"
+            : undefined;
     const { items, total } = await repo.userOrders(this.db, userId, filter, this.clock.now(), list, (page - 1) * list);
     let views = await this.views(items);
     // "awaiting entry" and "trading" share one query; the entry tick tells them apart.
@@ -140,7 +150,9 @@ export class UpDownService {
   private view(r: OrderRow, pendingEntry: TickRef | undefined): UpDownOrder {
     const now = this.clock.now();
     const entry: TickRef | undefined =
-      r.entryTickId && r.entryPrice && r.entryAt ? { id: r.entryTickId, price: r.entryPrice, at: r.entryAt } : pendingEntry;
+      r.entryTickId && r.entryPrice && r.entryAt
+        ? { id: r.entryTickId, price: r.entryPrice, at: r.entryAt }
+        : pendingEntry;
     const exit: TickRef | undefined =
       r.exitTickId && r.exitPrice && r.exitAt ? { id: r.exitTickId, price: r.exitPrice, at: r.exitAt } : undefined;
     const status: UpDownStatus = r.settledAt

@@ -1,0 +1,237 @@
+import { calls } from "@cryptos/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/lib/clock";
+import { createServices, type Services } from "../src/modules/services";
+import { fundUser } from "./fixtures";
+import { startTestApp, type TestApp } from "./helper";
+import { type SignedUpUser, signUp } from "./sign-up";
+
+const clock = new ManualClock(Date.UTC(2026, 2, 2, 12, 0, 0));
+let t: TestApp;
+let s: Services;
+let btc: number;
+
+interface OrderView {
+  id: number;
+  status: string;
+  result: string | null;
+  entry: { id: number; price: string } | null;
+  exit: { id: number; price: string } | null;
+  payout: string | null;
+  profit: string | null;
+  payout_rate: string;
+  settle_at: string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  s = createServices(t.database, clock);
+  btc = (await s.market.listPairs(1)).find((p) => p.symbol === "BTC/USDT")!.id;
+});
+afterEach(async () => {
+  expect(await s.ledger.health()).toMatchObject({ ok: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (ms: number) => new Date(clock.now().getTime() + ms);
+const tick = (price: string, offsetMs = 0) => s.market.recordQuotes([{ pairId: btc, price }], at(offsetMs));
+const available = (userId: number) => s.ledger.balance({ userId, currency: "USDT", kind: "available" });
+
+async function fundedUser(amount = "1000"): Promise<SignedUpUser> {
+  const user = await signUp(t);
+  await fundUser(s.ledger, user.userId, amount);
+  return user;
+}
+
+async function place(user: SignedUpUser, body: Record<string, unknown>) {
+  return t.call(calls.domiao.path, { body: { productid: btc, seconds: 30, ...body }, headers: user.headers });
+}
+
+async function order(user: SignedUpUser, id: number) {
+  const res = await t.call(calls.getmiaode.path, { body: { id }, headers: user.headers });
+  return res.body as { code: number; msg: string; data: OrderView };
+}
+
+describe("up/down orders", () => {
+  it("shows the terms of every pair before anyone orders", async () => {
+    const res = await t.call(calls.miao.path);
+    expect(res.body.code).toBe(1);
+    const items = (
+      res.body.data as { items: { productid: number; terms: { seconds: number; payout_rate: string }[] }[] }
+    ).items;
+    const terms = items.find((i) => i.productid === btc)!.terms;
+    expect(terms.map((x) => x.seconds)).toEqual([30, 60, 120, 300]);
+    expect(terms[0]!.payout_rate).toBe("0.75");
+  });
+
+  it("settles a winning up order from the first tick after acceptance to the last tick at settle time", async () => {
+    const user = await fundedUser();
+    await tick("100", -500);
+    const placed = await place(user, { direction: "up", amount: "100" });
+    expect(placed.body.code).toBe(1);
+    const id = (placed.body.data as OrderView).id;
+    expect(placed.body.data).toMatchObject({ status: "awaiting_entry", entry: null, payout_rate: "0.75" });
+    expect(await available(user.userId)).toBe("900");
+
+    await tick("101", 400); // entry: the first tick after acceptance
+    await tick("150", 10_000);
+    await tick("110", 30_000); // exit: the last tick at or before settle time
+    await tick("90", 30_500); // after settle time: not part of the order
+    expect((await order(user, id)).data).toMatchObject({ status: "trading", entry: { price: "101" }, exit: null });
+
+    clock.advance(30_500);
+    expect(await s.updown.settleDue()).toBe(0); // still inside the grace second
+    clock.advance(1_000);
+    expect(await s.updown.settleDue()).toBe(1);
+    const settled = (await order(user, id)).data;
+    expect(settled).toMatchObject({
+      status: "settled",
+      result: "win",
+      entry: { price: "101" },
+      exit: { price: "110" },
+      payout: "175",
+      profit: "75",
+    });
+    expect(await available(user.userId)).toBe("1075");
+    expect(await s.updown.settleDue()).toBe(0); // exactly once
+    expect(await available(user.userId)).toBe("1075");
+
+    const bills = await s.ledger.bills(user.userId, 1, 10, {});
+    expect(bills.items.map((b) => b.type)).toEqual(expect.arrayContaining(["updown_stake", "updown_payout"]));
+    const ticks = await t.call(calls.miaoticks.path, { body: { id }, headers: user.headers });
+    expect((ticks.body.data as { items: { price: string }[] }).items.map((x) => x.price)).toEqual([
+      "101",
+      "150",
+      "110",
+    ]);
+  });
+
+  it("keeps the amount of a losing order and refunds a tie", async () => {
+    const user = await fundedUser("500");
+    await tick("200", -200);
+    const down = (await place(user, { direction: "down", amount: "100", seconds: 60 })).body.data as OrderView;
+    const tie = (await place(user, { direction: "up", amount: "50", seconds: 60 })).body.data as OrderView;
+    await tick("200", 300);
+    await tick("201", 59_000);
+    clock.advance(61_500);
+    expect(await s.updown.settleDue()).toBe(2);
+    expect((await order(user, down.id)).data).toMatchObject({ result: "lose", payout: "0", profit: "-100" });
+    // the up order saw 200 → 201 as well: a win. The tie comes from a flat window:
+    expect((await order(user, tie.id)).data.result).toBe("win");
+
+    await tick("300", -100);
+    const flat = (await place(user, { direction: "down", amount: "10" })).body.data as OrderView;
+    await tick("300", 200);
+    await tick("300", 29_000);
+    clock.advance(31_500);
+    await s.updown.settleDue();
+    expect((await order(user, flat.id)).data).toMatchObject({ result: "tie", payout: "10", profit: "0" });
+    // 500 - 100 (lost) - 50 + 90 (won at 0.80 for 60 s) - 10 + 10 (tie)
+    expect(await available(user.userId)).toBe("440");
+  });
+
+  it("refunds an order when no tick was recorded inside its window", async () => {
+    const user = await fundedUser("100");
+    await tick("100", -100);
+    const placed = (await place(user, { direction: "up", amount: "20" })).body.data as OrderView;
+    clock.advance(40_000);
+    await s.updown.settleDue();
+    expect((await order(user, placed.id)).data).toMatchObject({ result: "tie", entry: null, exit: null, payout: "20" });
+    expect(await available(user.userId)).toBe("100");
+  });
+
+  it("refuses bad orders with a message that names the problem, and changes nothing", async () => {
+    const user = await fundedUser("100");
+    await tick("100", -100);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ direction: "up", amount: "100", seconds: 45 }, /30s, 60s, 120s, 300s/],
+      [{ direction: "up", amount: "5" }, /between 10 and 10000 USDT/],
+      [{ direction: "up", amount: "500" }, /balance|insufficient/i],
+      [{ direction: "sideways", amount: "20" }, /direction/],
+      [{ direction: "up", amount: "abc" }, /amount/],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await place(user, body);
+      expect(res.body.code, JSON.stringify(body)).toBe(0);
+      expect(res.body.msg).toMatch(msg);
+    }
+    expect(await available(user.userId)).toBe("100");
+    const list = await t.call(calls.miaolist.path, { query: { page: "1", list: "10" }, headers: user.headers });
+    expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
+  });
+
+  it("refuses an order on a stale price", async () => {
+    const user = await fundedUser("100");
+    await tick("100", -100);
+    clock.advance(10_000);
+    const res = await place(user, { direction: "up", amount: "20" });
+    expect(res.body).toMatchObject({ code: 0 });
+    expect(res.body.msg).toMatch(/recent price/);
+  });
+
+  it("never shows or settles one user's order to another, and needs a session", async () => {
+    const owner = await fundedUser("100");
+    const other = await fundedUser("100");
+    await tick("100", -100);
+    const placed = (await place(owner, { direction: "up", amount: "20" })).body.data as OrderView;
+    expect((await order(other, placed.id)).code).toBe(0);
+    const anonymous = await t.call(calls.getmiaode.path, { body: { id: placed.id } });
+    expect(anonymous.status).toBe(401);
+    const list = await t.call(calls.miaolist.path, { query: { page: "1", list: "10" }, headers: other.headers });
+    expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
+  });
+
+  it("never lets concurrent orders spend more than the balance", async () => {
+    const user = await fundedUser("1000");
+    await tick("100", -100);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => place(user, { direction: "up", amount: "200" })),
+    );
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(5);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(await available(user.userId)).toBe("0");
+  });
+
+  it("lists my orders by status, newest first, with paging", async () => {
+    const user = await fundedUser("1000");
+    await tick("100", -100);
+    for (let i = 0; i < 3; i++) await place(user, { direction: "up", amount: "10" });
+    const page = await t.call(calls.miaolist.path, {
+      query: { page: "1", list: "2" },
+      body: { status: "awaiting_entry" },
+      headers: user.headers,
+    });
+    expect(page.body.data).toMatchObject({ page: 1, list: 2 });
+    const items = (page.body.data as { items: OrderView[] }).items;
+    expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
+  });
+
+  it("makes a settled order final in the database itself", async () => {
+    const user = await fundedUser("100");
+    await tick("100", -100);
+    const placed = (await place(user, { direction: "up", amount: "20" })).body.data as OrderView;
+    clock.advance(40_000);
+    await s.updown.settleDue();
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => "accepted",
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(
+      await refusal(t.database.db.execute(sql`update updown_orders set payout = 1000 where id = ${placed.id}`)),
+    ).toMatch(/final once settled/);
+    expect(await refusal(t.database.db.execute(sql`delete from updown_orders where id = ${placed.id}`))).toMatch(
+      /final once settled/,
+    );
+  });
+
+  it("gives operators no call that edits an order or a tick", () => {
+    const adminPaths = Object.values(calls)
+      .map((c) => c.path)
+      .filter((p) => p.startsWith("/api/admin/"));
+    expect(adminPaths.filter((p) => /miao|updown|order|tick/i.test(p) && !/settings|list/.test(p))).toEqual([]);
+  });
+});
