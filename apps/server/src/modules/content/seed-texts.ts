@@ -1,64 +1,85 @@
+import { LOCALES, type Locale } from "@cryptos/contract";
+import type { LocalizedText } from "../messages/service";
+import { de } from "./seed-locales/de";
+import { en } from "./seed-locales/en";
+import { es } from "./seed-locales/es";
+import { fi } from "./seed-locales/fi";
+import { fr } from "./seed-locales/fr";
+import { it } from "./seed-locales/it";
+import { ja } from "./seed-locales/ja";
+import { ko } from "./seed-locales/ko";
+import { pt } from "./seed-locales/pt";
+import { ru } from "./seed-locales/ru";
+import { th } from "./seed-locales/th";
+import type { HomeMenuKey, SeedTexts, SoftMenuKey } from "./seed-locales/types";
+import { vi } from "./seed-locales/vi";
+import { zhHans } from "./seed-locales/zh-Hans";
+import { zhHant } from "./seed-locales/zh-Hant";
 import type { StoredHelpPage, StoredMenuEntry } from "./service";
 
 /**
  * First-start content. Operators edit it afterwards in the console; these are only the defaults. Each text is
- * written in every language; "en" is the source.
+ * written in every language (one file per locale in ./seed-locales/); "en" is the source.
  */
+const TEXTS: Record<Locale, SeedTexts> = {
+  en,
+  "zh-Hans": zhHans,
+  "zh-Hant": zhHant,
+  ja,
+  ko,
+  th,
+  vi,
+  fr,
+  es,
+  it,
+  de,
+  pt,
+  fi,
+  ru,
+};
+
+/** The same text in every locale, as stored. */
+function everyLocale(pick: (texts: SeedTexts) => string): LocalizedText {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, pick(TEXTS[locale])]));
+}
+
+function homeMenu(key: HomeMenuKey, icon: string, route: string): StoredMenuEntry {
+  return { key, icon, route, label: everyLocale((t) => t.homeMenus[key]) };
+}
+
+function softMenu(key: SoftMenuKey, icon: string, route: string): StoredMenuEntry {
+  return { key, icon, route, label: everyLocale((t) => t.softMenus[key]) };
+}
+
+function helpPage(key: "help" | "ammhelp"): StoredHelpPage {
+  return { title: everyLocale((t) => t[key].title), body: everyLocale((t) => t[key].body.join("")) };
+}
+
 export const HOME_MENUS: StoredMenuEntry[] = [
-  { key: "recharge", icon: "deposit", route: "/pages/user/recharge", label: { en: "Deposit" } },
-  { key: "withdraw", icon: "withdraw", route: "/pages/assets/assets?sheet=withdraw", label: { en: "Withdraw" } },
-  { key: "exchange", icon: "exchange", route: "/pages/assets/assets?sheet=exchange", label: { en: "Exchange" } },
-  { key: "arbitrage", icon: "staking", route: "/pages/index/arbitrage", label: { en: "Staking" } },
-  { key: "trade", icon: "trade", route: "/pages/transaction/transaction", label: { en: "Up/Down" } },
-  { key: "bills", icon: "bills", route: "/pages/user/account-bill", label: { en: "Bills" } },
-  { key: "realname", icon: "verify", route: "/pages/user/realname", label: { en: "Verify identity" } },
-  { key: "help", icon: "help", route: "/pages/common/help", label: { en: "Help" } },
+  homeMenu("recharge", "deposit", "/pages/user/recharge"),
+  homeMenu("withdraw", "withdraw", "/pages/assets/assets?sheet=withdraw"),
+  homeMenu("exchange", "exchange", "/pages/assets/assets?sheet=exchange"),
+  homeMenu("arbitrage", "staking", "/pages/index/arbitrage"),
+  homeMenu("trade", "trade", "/pages/transaction/transaction"),
+  homeMenu("bills", "bills", "/pages/user/account-bill"),
+  homeMenu("realname", "verify", "/pages/user/realname"),
+  homeMenu("help", "help", "/pages/common/help"),
 ];
 
 export const SOFT_MENUS: StoredMenuEntry[] = [
-  { key: "messages", icon: "messages", route: "/pages/user/message", label: { en: "Messages" } },
-  { key: "announcements", icon: "announcement", route: "/pages/user/message?cid=1", label: { en: "Announcements" } },
-  { key: "help", icon: "help", route: "/pages/common/help", label: { en: "Help center" } },
-  { key: "ammhelp", icon: "staking", route: "/pages/common/ammhelp", label: { en: "How staking works" } },
-  { key: "language", icon: "language", route: "/pages/user/account?sheet=language", label: { en: "Language" } },
+  softMenu("messages", "messages", "/pages/user/message"),
+  softMenu("announcements", "announcement", "/pages/user/message?cid=1"),
+  softMenu("help", "help", "/pages/common/help"),
+  softMenu("ammhelp", "staking", "/pages/common/ammhelp"),
+  softMenu("language", "language", "/pages/user/account?sheet=language"),
 ];
 
 export const HELP_PAGES: Record<"help" | "ammhelp", StoredHelpPage> = {
-  help: {
-    title: { en: "Help center" },
-    body: {
-      en: [
-        "<h3>What Cryptos is</h3>",
-        "<p>Cryptos shows market prices and lets you place short up/down orders, subscribe to staking products, and deposit, withdraw and exchange funds. When the server runs its simulated market, every trading screen says so: prices are generated, not from an exchange.</p>",
-        "<h3>Up/down orders</h3>",
-        "<p>You choose a pair, an amount, a direction and a settlement time. The amount is taken from your available balance when the order is accepted. The entry price is the first price recorded after acceptance; the exit price is the last price recorded at or before the settlement time.</p>",
-        "<ul><li>Up wins when the exit price is higher than the entry price; down wins when it is lower.</li><li>A win pays the amount times (1 + the payout rate shown before you confirm).</li><li>A tie returns your amount. A loss keeps it.</li></ul>",
-        "<p>The order detail shows both recorded prices, so you can check every result.</p>",
-        "<h3>Deposits and withdrawals</h3>",
-        "<p>Deposits are credited when an operator has checked the transfer. Withdrawals need the code we email you; the fee is shown before you confirm, and the amount stays frozen until the withdrawal is completed or rejected.</p>",
-        "<h3>Bills</h3>",
-        "<p>Every change to your balance is a line in your bills, with the balance after it.</p>",
-      ].join(""),
-    },
-  },
-  ammhelp: {
-    title: { en: "How staking works" },
-    body: {
-      en: [
-        "<h3>Staking products</h3>",
-        "<p>Each product states its currency, daily return rate, number of days, minimum and maximum per order, and how much quota is left. These terms are fixed for your order when you subscribe.</p>",
-        "<h3>While in custody</h3>",
-        "<p>Your principal moves from your available balance into custody. Once a full day has passed since you subscribed, interest of principal × daily rate is credited to your available balance, once per day.</p>",
-        "<h3>At maturity</h3>",
-        "<p>After the last day's interest, the principal returns to your available balance and the order shows as settled. If the service was down, every missed day is credited exactly once when it is back.</p>",
-      ].join(""),
-    },
-  },
+  help: helpPage("help"),
+  ammhelp: helpPage("ammhelp"),
 };
 
-export const WELCOME_ANNOUNCEMENT = {
-  title: { en: "Welcome to Cryptos" },
-  body: {
-    en: "<p>This server runs a simulated market with demo funds: prices are generated, not from an exchange. Try an up/down order or a staking product; every result can be checked against the recorded prices.</p>",
-  },
+export const WELCOME_ANNOUNCEMENT: { title: LocalizedText; body: LocalizedText } = {
+  title: everyLocale((t) => t.welcome.title),
+  body: everyLocale((t) => t.welcome.body),
 };
