@@ -10,6 +10,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
 import { fundsRoutes } from "./modules/funds/routes";
+import { identityRoutes } from "./modules/identity/routes";
 import { ledgerRoutes } from "./modules/ledger/routes";
 import { createTickBus } from "./modules/market/bus";
 import { marketRoutes } from "./modules/market/routes";
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     marketRoutes(api, ctx);
     contentRoutes(api, ctx);
     upDownRoutes(api, ctx);
+    identityRoutes(api, ctx);
     // Every call of the contract answers, even before its capability is built.
     for (const call of Object.values(calls)) {
       if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);

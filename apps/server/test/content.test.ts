@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { createServices, type Services } from "../src/modules/services";
 import { insertUser } from "./fixtures";
-import { type TestApp, startTestApp } from "./helper";
+import { startTestApp, type TestApp } from "./helper";
 
 // Before the users are created (at the real time), so that broadcasts count as older than every test user.
 const clock = new ManualClock(Date.UTC(2020, 0, 1));
@@ -42,9 +42,13 @@ describe("content and messages", () => {
   });
 
   it("neutralises script in message bodies", async () => {
-    await s.messages.broadcast(1, { en: "Hi <script>alert(1)</script>" }, {
-      en: '<p onclick="steal()">Read</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="//evil"></iframe>',
-    });
+    await s.messages.broadcast(
+      1,
+      { en: "Hi <script>alert(1)</script>" },
+      {
+        en: '<p onclick="steal()">Read</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="//evil"></iframe>',
+      },
+    );
     const latest = await t.call(calls.gonggaoshow.path);
     const body = (latest.body.data as { body: string }).body;
     expect(body).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);

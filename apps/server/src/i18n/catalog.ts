@@ -3,6 +3,7 @@ import { LOCALES } from "@cryptos/contract";
 import { accountsMessages } from "../modules/accounts/messages";
 import { adminMessages } from "../modules/admin/messages";
 import { fundsMessages } from "../modules/funds/messages";
+import { identityMessages } from "../modules/identity/messages";
 import { ledgerMessages } from "../modules/ledger/messages";
 import { marketMessages } from "../modules/market/messages";
 import { messagesMessages } from "../modules/messages/messages";
@@ -23,6 +24,7 @@ const modules = [
   fundsMessages,
   marketMessages,
   upDownMessages,
+  identityMessages,
 ] as const;
 
 /** Distributes over the modules, so that the keys of every module count (not only the keys they share). */

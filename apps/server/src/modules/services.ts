@@ -6,8 +6,9 @@ import type { MailLog } from "./accounts/mailer";
 import { AccountsService } from "./accounts/service";
 import { AdminService } from "./admin/service";
 import { ContentService } from "./content/service";
-import { FundsService, realNameStatusBeforeIdentityModule } from "./funds/service";
+import { FundsService } from "./funds/service";
 import { UploadsService } from "./funds/uploads";
+import { IdentityService } from "./identity/service";
 import { LedgerService } from "./ledger/service";
 import { LocalTickBus, type TickBus } from "./market/bus";
 import { MarketService } from "./market/service";
@@ -29,6 +30,7 @@ export interface Services {
   settings: SettingsService;
   content: ContentService;
   funds: FundsService;
+  identity: IdentityService;
   uploads: UploadsService;
   market: MarketService;
   updown: UpDownService;
@@ -50,9 +52,10 @@ export function createServices(
   const ledger = new LedgerService(db, clock);
   const messages = new MessagesService(db, clock);
   const settings = new SettingsService(db, clock);
-  const accounts = new AccountsService(db, clock, config, { ledger }, log);
   const admin = new AdminService(db, clock);
   const uploads = new UploadsService(db, clock, config.dataDir);
+  const identity = new IdentityService(db, clock, { admin, messages, uploads });
+  const accounts = new AccountsService(db, clock, config, { ledger, realName: identity, messages }, log);
   // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
   market.protectTicks(
     "updown",
@@ -69,6 +72,7 @@ export function createServices(
     users: new UsersService(db),
     staking: new StakingService(db, clock, ledger, messages),
     uploads,
+    identity,
     market,
     updown: new UpDownService(db, clock, ledger, market),
     funds: new FundsService(db, clock, {
@@ -79,7 +83,7 @@ export function createServices(
       uploads,
       codes: accounts,
       prices: market,
-      realName: realNameStatusBeforeIdentityModule,
+      realName: identity,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVIEW_STATUSES } from "../enums";
+import { DOC_TYPES, REVIEW_STATUSES } from "../enums";
 import { decimal, intLike, paged, pageQuery, timestamp } from "../envelope";
 import { amountString } from "../validators";
 import { defineCall } from "./define";
@@ -62,6 +62,24 @@ export const adminWithdrawNetwork = z.object({
   max_amount: decimal,
   enabled: z.boolean(),
   sort: z.number().int(),
+});
+
+/** A real-name submission's own states: pending, then verified or failed (the user may then submit again). */
+export const REAL_NAME_SUBMISSION_STATUSES = ["pending", "verified", "failed"] as const;
+
+/** A real-name submission as the console sees it: the full document number and signed image URLs. */
+export const adminRealName = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  doc_type: z.enum(DOC_TYPES),
+  doc_number: z.string(),
+  images: z.array(z.object({ id: z.number().int(), url: z.string() })),
+  status: z.enum(REAL_NAME_SUBMISSION_STATUSES),
+  reason: z.string().nullable(),
+  created_at: timestamp,
+  reviewed_at: timestamp.nullable(),
+  reviewed_by: z.number().int().nullable(),
 });
 
 /** Funds switches and rates: the exchange fee rate (0.001 = 0.1 %) and whether withdrawals need real-name. */
@@ -156,6 +174,26 @@ export const adminCalls = {
     summary: "Complete (funds leave) or reject (reason required; funds return to available) a pending withdrawal",
     body: reviewBody,
     data: adminWithdrawal,
+  }),
+  adminRealList: defineCall({
+    method: "POST",
+    path: "/api/admin/real/list",
+    auth: "operator",
+    summary: "Real-name submissions by status (oldest pending first when status is pending, else newest first)",
+    query: pageQuery,
+    body: z.object({
+      status: z.enum(REAL_NAME_SUBMISSION_STATUSES).optional(),
+      uid: intLike(1, 2_147_483_647).optional(),
+    }),
+    data: paged(adminRealName),
+  }),
+  adminRealReview: defineCall({
+    method: "POST",
+    path: "/api/admin/real/review",
+    auth: "operator",
+    summary: "Verify (complete) or fail (reject, reason required; the user may submit again) a pending real-name",
+    body: reviewBody,
+    data: adminRealName,
   }),
   adminChannelsList: defineCall({
     method: "POST",

@@ -88,7 +88,7 @@ export const contentCalls = {
       name: z.string().trim().min(2).max(64),
       doc_type: z.enum(DOC_TYPES),
       doc_number: z.string().trim().min(4).max(32),
-      images: z.array(id).min(2).max(3),
+      images: z.array(id).min(1).max(3),
     }),
     data: realName,
   }),

@@ -3,6 +3,7 @@
 export * from "./accounts";
 export * from "./admin";
 export * from "./funds";
+export * from "./identity";
 export * from "./ledger";
 export * from "./market";
 export * from "./messages";

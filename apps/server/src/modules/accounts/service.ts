@@ -20,7 +20,9 @@ import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
 import type { Caller } from "../../plugins/auth";
+import type { RealNameCheck } from "../funds/service";
 import type { LedgerService } from "../ledger/service";
+import type { MessagesService } from "../messages/service";
 import { Mailer, type MailLog, type OutgoingMail, paragraphsToHtml } from "./mailer";
 import * as repo from "./repo";
 import { checkSiweMessage, WalletVerifier } from "./wallet";
@@ -56,6 +58,10 @@ export interface SessionData {
 
 export interface AccountsDeps {
   ledger: LedgerService;
+  /** The real-name state shown in `userinfo` (the identity module). */
+  realName: RealNameCheck;
+  /** The unread count shown in `userinfo` (the messages module). */
+  messages: Pick<MessagesService, "unread">;
 }
 
 export type AccountsConfig = Pick<Config, "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits">;
@@ -340,9 +346,8 @@ export class AccountsService {
       },
       users: {
         balances: await this.balancesFor(user.id),
-        // The identity and messages modules will fill these in.
-        real_name_status: "none",
-        unread: 0,
+        real_name_status: await this.deps.realName.status(user.id),
+        unread: await this.deps.messages.unread({ userId: user.id, joinedAt: user.createdAt }),
       },
     };
   }

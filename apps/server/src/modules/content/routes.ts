@@ -14,7 +14,9 @@ export function contentRoutes(app: FastifyInstance, ctx: ModuleContext) {
     return joinedAt ? { userId: caller.userId, joinedAt } : null;
   };
 
-  contractRoute(app, ctx.routes, calls.menus, async ({ request }) => ({ items: await content.homeMenus(request.locale) }));
+  contractRoute(app, ctx.routes, calls.menus, async ({ request }) => ({
+    items: await content.homeMenus(request.locale),
+  }));
   contractRoute(app, ctx.routes, calls.getmenusoft, async ({ request }) => ({
     items: await content.softMenus(request.locale),
   }));

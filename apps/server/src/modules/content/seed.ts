@@ -1,7 +1,7 @@
 import type { MessagesService } from "../messages/service";
 import type { SettingsService } from "../settings/service";
-import { SETTING_KEYS } from "./service";
 import { HELP_PAGES, HOME_MENUS, SOFT_MENUS, WELCOME_ANNOUNCEMENT } from "./seed-texts";
+import { SETTING_KEYS } from "./service";
 
 /** Default menus, help pages and one announcement; nothing an operator has set is overwritten. */
 export async function seedContent(settings: SettingsService, messages: MessagesService) {

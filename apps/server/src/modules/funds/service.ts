@@ -62,12 +62,6 @@ export interface RealNameCheck {
   status(userId: number): Promise<RealNameStatus>;
 }
 
-/**
- * Until the identity module exists nobody is verified: with `withdraw_requires_real_name` on, withdrawals are
- * refused; with it off (the default) they are not affected.
- */
-export const realNameStatusBeforeIdentityModule: RealNameCheck = { status: async () => "none" };
-
 export interface FundsDeps {
   ledger: LedgerService;
   admin: AdminService;

@@ -45,7 +45,13 @@ export async function listVisible(db: Conn, reader: Reader, cid: number | undefi
 }
 
 export const findVisible = async (db: Conn, reader: Reader, id: number) =>
-  (await db.select().from(messages).where(and(eq(messages.id, id), visibleTo(reader))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, id), visibleTo(reader)))
+      .limit(1)
+  )[0];
 
 export const markRead = (db: Conn, messageId: number, userId: number, at: Date) =>
   db.insert(messageReads).values({ messageId, userId, readAt: at }).onConflictDoNothing();
@@ -79,4 +85,3 @@ export const latestAnnouncement = async (db: Conn) =>
 
 export const countBroadcasts = async (db: Conn) =>
   (await db.select({ n: count() }).from(messages).where(isNull(messages.userId)))[0]?.n ?? 0;
-

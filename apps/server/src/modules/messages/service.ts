@@ -1,15 +1,16 @@
-import { type Locale, MESSAGE_CATEGORIES, type Paged, type message, type messageDetail } from "@cryptos/contract";
+import { type Locale, MESSAGE_CATEGORIES, type message, type messageDetail, type Paged } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import type { messages as messagesTable } from "../../db/schema";
 import { type MessageKey, type MessageParams, translate } from "../../i18n/translate";
 import type { Clock } from "../../lib/clock";
-import { plainSummary, sanitizeBody } from "../../lib/html";
 import { Refusal } from "../../lib/errors";
-import type { messages as messagesTable } from "../../db/schema";
-import * as repo from "./repo";
+import { plainSummary, sanitizeBody } from "../../lib/html";
 import type { Reader } from "./repo";
+import * as repo from "./repo";
 
 export type { Reader } from "./repo";
+
 type MessageRow = typeof messagesTable.$inferSelect;
 type MessageView = z.infer<typeof message>;
 type MessageDetailView = z.infer<typeof messageDetail>;
@@ -84,7 +85,13 @@ export class MessagesService {
     };
   }
 
-  async list(reader: Reader, cid: number | undefined, page: number, list: number, locale: Locale): Promise<Paged<MessageView>> {
+  async list(
+    reader: Reader,
+    cid: number | undefined,
+    page: number,
+    list: number,
+    locale: Locale,
+  ): Promise<Paged<MessageView>> {
     const { items, total } = await repo.listVisible(this.db, reader, cid, list, (page - 1) * list);
     return {
       items: items.map(({ message: row, readAt }) => {
