@@ -7,6 +7,7 @@ import { type RouteDeps, unavailableRoute } from "./http/contract-route";
 import { type Clock, systemClock } from "./lib/clock";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { adminRoutes } from "./modules/admin/routes";
+import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
 import { fundsRoutes } from "./modules/funds/routes";
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentRoutes(api, ctx);
     upDownRoutes(api, ctx);
     identityRoutes(api, ctx);
+    consoleRoutes(api, ctx);
     // Every call of the contract answers, even before its capability is built.
     for (const call of Object.values(calls)) {
       if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);

@@ -2,6 +2,7 @@ import type { Locale } from "@cryptos/contract";
 import { LOCALES } from "@cryptos/contract";
 import { accountsMessages } from "../modules/accounts/messages";
 import { adminMessages } from "../modules/admin/messages";
+import { consoleMessages } from "../modules/console/messages";
 import { fundsMessages } from "../modules/funds/messages";
 import { identityMessages } from "../modules/identity/messages";
 import { ledgerMessages } from "../modules/ledger/messages";
@@ -25,6 +26,7 @@ const modules = [
   marketMessages,
   upDownMessages,
   identityMessages,
+  consoleMessages,
 ] as const;
 
 /** Distributes over the modules, so that the keys of every module count (not only the keys they share). */

@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock";
 import type { MailLog } from "./accounts/mailer";
 import { AccountsService } from "./accounts/service";
 import { AdminService } from "./admin/service";
+import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { FundsService } from "./funds/service";
 import { UploadsService } from "./funds/uploads";
@@ -31,6 +32,7 @@ export interface Services {
   content: ContentService;
   funds: FundsService;
   identity: IdentityService;
+  console: ConsoleService;
   uploads: UploadsService;
   market: MarketService;
   updown: UpDownService;
@@ -62,7 +64,7 @@ export function createServices(
     () => sql`select entry_tick_id from updown_orders where entry_tick_id is not null
       union all select exit_tick_id from updown_orders where exit_tick_id is not null`,
   );
-  return {
+  const domain = {
     settings,
     content: new ContentService(settings),
     accounts,
@@ -86,4 +88,5 @@ export function createServices(
       realName: identity,
     }),
   };
+  return { ...domain, console: new ConsoleService(clock, domain) };
 }

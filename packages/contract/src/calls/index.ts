@@ -1,5 +1,6 @@
 import { accountCalls } from "./accounts";
 import { adminCalls } from "./admin";
+import { consoleCalls } from "./console";
 import { contentCalls } from "./content";
 import { fundsCalls } from "./funds";
 import { marketCalls } from "./market";
@@ -8,6 +9,7 @@ import { systemCalls } from "./system";
 
 export * from "./accounts";
 export * from "./admin";
+export * from "./console";
 export * from "./content";
 export * from "./define";
 export * from "./funds";
@@ -24,6 +26,7 @@ export const calls = {
   ...fundsCalls,
   ...contentCalls,
   ...adminCalls,
+  ...consoleCalls,
 };
 export type Calls = typeof calls;
 export type CallName = keyof Calls;

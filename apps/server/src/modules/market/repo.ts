@@ -29,6 +29,14 @@ export const listPairs = (db: Conn, productType?: number) =>
     .where(and(eq(pairs.enabled, true), productType === undefined ? undefined : eq(pairs.productType, productType)))
     .orderBy(asc(pairs.sort), asc(pairs.id));
 
+export const listAllPairs = (db: Conn) => db.select().from(pairs).orderBy(asc(pairs.sort), asc(pairs.id));
+
+export const lockPair = async (tx: Tx, id: number) =>
+  (await tx.select().from(pairs).where(eq(pairs.id, id)).for("update"))[0];
+
+export const updatePair = async (tx: Tx, id: number, set: { enabled?: boolean; sort?: number }) =>
+  (await tx.update(pairs).set(set).where(eq(pairs.id, id)).returning())[0]!;
+
 export const findPair = async (db: Conn, id: number) =>
   (await db.select().from(pairs).where(eq(pairs.id, id)).limit(1))[0];
 

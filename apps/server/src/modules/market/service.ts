@@ -1,4 +1,4 @@
-import type { KlineInterval, Pair, pairDetail } from "@cryptos/contract";
+import type { adminPair, KlineInterval, Pair, pairDetail } from "@cryptos/contract";
 import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -378,10 +378,27 @@ export class MarketService {
     return tick?.price ?? snapshot.stats.get(pair.id)?.last ?? null;
   }
 
+  // ---- the operator console: which pairs trade and in what order; prices come only from the feed -------------
+
+  async adminPairs(): Promise<AdminPair[]> {
+    return (await repo.listAllPairs(this.db)).map(adminPairView);
+  }
+
+  /** Enables, disables or reorders a pair inside the caller's transaction; call `invalidate` after commit. */
+  async savePair(tx: Tx, id: number, set: { enabled?: boolean | undefined; sort?: number | undefined }) {
+    const before = await repo.lockPair(tx, id);
+    if (!before) throw new Refusal("console_pair_not_found", { id });
+    const after = await repo.updatePair(tx, id, {
+      ...(set.enabled === undefined ? {} : { enabled: set.enabled }),
+      ...(set.sort === undefined ? {} : { sort: set.sort }),
+    });
+    return { before: adminPairView(before), after: adminPairView(after) };
+  }
+
   // ---- what the up/down module reads -------------------------------------------------------------------------
 
-  async pair(pairId: number) {
-    const p = await repo.findPair(this.db, pairId);
+  async pair(pairId: number, conn: Db | Tx = this.db) {
+    const p = await repo.findPair(conn, pairId);
     return p ? { id: p.id, symbol: p.symbol, enabled: p.enabled, priceDecimals: p.priceDecimals } : undefined;
   }
 
@@ -404,3 +421,14 @@ export class MarketService {
     return repo.ticksBetween(this.db, pairId, fromTickId, toTickId, limit);
   }
 }
+
+type AdminPair = z.infer<typeof adminPair>;
+const adminPairView = (p: PairRow): AdminPair => ({
+  id: p.id,
+  symbol: p.symbol,
+  base: p.base,
+  quote: p.quote,
+  product_type: p.productType,
+  enabled: p.enabled,
+  sort: p.sort,
+});

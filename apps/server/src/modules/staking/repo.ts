@@ -18,6 +18,15 @@ export const findProduct = async (db: Conn, id: number) =>
 export const lockProduct = async (tx: Tx, id: number) =>
   (await tx.select().from(stakingProducts).where(eq(stakingProducts.id, id)).for("update"))[0];
 
+export const listAllProducts = (db: Conn) =>
+  db.select().from(stakingProducts).orderBy(asc(stakingProducts.sort), asc(stakingProducts.id));
+
+export const insertProduct = async (tx: Tx, row: typeof stakingProducts.$inferInsert) =>
+  (await tx.insert(stakingProducts).values(row).returning())[0]!;
+
+export const updateProduct = async (tx: Tx, id: number, row: Partial<typeof stakingProducts.$inferInsert>) =>
+  (await tx.update(stakingProducts).set(row).where(eq(stakingProducts.id, id)).returning())[0];
+
 export const countProducts = async (db: Conn) => (await db.select({ n: count() }).from(stakingProducts))[0]?.n ?? 0;
 
 export const insertProducts = (db: Conn, rows: (typeof stakingProducts.$inferInsert)[]) =>

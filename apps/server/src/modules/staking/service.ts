@@ -1,4 +1,4 @@
-import type { Locale, Paged, StakingProduct, stakingOrder } from "@cryptos/contract";
+import type { adminStakingProduct, Locale, Paged, StakingProduct, stakingOrder } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { stakingOrders, stakingProducts } from "../../db/schema";
@@ -14,6 +14,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type ProductRow = typeof stakingProducts.$inferSelect;
 type OrderRow = typeof stakingOrders.$inferSelect;
 export type StakingOrderView = z.infer<typeof stakingOrder>;
+
+export type AdminStakingProduct = z.infer<typeof adminStakingProduct>;
+
+export interface SaveStakingProduct {
+  id?: number | undefined;
+  name: Record<string, string>;
+  currency: string;
+  daily_rate: string;
+  days: number;
+  min_amount: string;
+  max_amount: string;
+  quota: string;
+  per_user_limit: string;
+  enabled: boolean;
+  sort: number;
+}
 
 export interface StakingSummary {
   total_earned: string;
@@ -168,6 +184,53 @@ export class StakingService {
    * key, so any number of workers can run this at once and a crash mid-way repeats nothing. After downtime every
    * missed day is paid exactly once. Returns the number of orders touched.
    */
+  // ---- the operator console: products for future subscriptions; a running order keeps its own terms ----------
+
+  async adminProducts(): Promise<AdminStakingProduct[]> {
+    return (await repo.listAllProducts(this.db)).map((p) => this.adminView(p));
+  }
+
+  /** Validates and stores a product inside the caller's transaction; answers the row before and after. */
+  async saveProduct(tx: Tx, input: SaveStakingProduct) {
+    if (!input.name.en?.trim()) throw new Refusal("console_name_en_required");
+    await this.ledger.currency(input.currency, tx);
+    if (new Money(input.min_amount).gt(input.max_amount)) throw new Refusal("console_limits_order");
+    if (!new Money(input.daily_rate).gt(0)) throw new Refusal("console_rate_positive");
+    const values = {
+      name: input.name,
+      currency: input.currency,
+      dailyRate: input.daily_rate,
+      days: input.days,
+      minAmount: input.min_amount,
+      maxAmount: input.max_amount,
+      quota: input.quota,
+      perUserLimit: input.per_user_limit,
+      enabled: input.enabled,
+      sort: input.sort,
+    };
+    if (input.id === undefined) return { before: null, after: this.adminView(await repo.insertProduct(tx, values)) };
+    const before = await repo.lockProduct(tx, input.id);
+    if (!before) throw new Refusal("console_product_not_found", { id: input.id });
+    const after = await repo.updateProduct(tx, input.id, values);
+    return { before: this.adminView(before), after: this.adminView(after!) };
+  }
+
+  private adminView(p: ProductRow): AdminStakingProduct {
+    return {
+      id: p.id,
+      name: p.name,
+      currency: p.currency,
+      daily_rate: toAmount(p.dailyRate),
+      days: p.days,
+      min_amount: toAmount(p.minAmount),
+      max_amount: toAmount(p.maxAmount),
+      quota: toAmount(p.quota),
+      per_user_limit: toAmount(p.perUserLimit),
+      enabled: p.enabled,
+      sort: p.sort,
+    };
+  }
+
   async accrueDue(batchSize = 100): Promise<number> {
     let touched = 0;
     for (;;) {

@@ -25,7 +25,7 @@ export interface OrderWindow {
  * recorded ticks and nothing else.
  */
 export interface MarketReader {
-  pair(pairId: number): Promise<PairRef | undefined>;
+  pair(pairId: number, conn?: Db | Tx): Promise<PairRef | undefined>;
   latestTick(pairId: number): Promise<TickRef | undefined>;
   /**
    * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or

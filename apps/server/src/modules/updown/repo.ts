@@ -11,6 +11,24 @@ export const listSettings = (db: Conn) =>
 export const findSetting = async (db: Conn, pairId: number) =>
   (await db.select().from(updownSettings).where(eq(updownSettings.pairId, pairId)).limit(1))[0];
 
+export const listAllSettings = (db: Conn) => db.select().from(updownSettings).orderBy(asc(updownSettings.pairId));
+
+/** The row as it stands, locked for the operator's change. */
+export const lockSetting = async (tx: Tx, pairId: number) =>
+  (await tx.select().from(updownSettings).where(eq(updownSettings.pairId, pairId)).for("update"))[0];
+
+export const upsertSetting = async (tx: Tx, row: typeof updownSettings.$inferInsert) =>
+  (
+    await tx
+      .insert(updownSettings)
+      .values(row)
+      .onConflictDoUpdate({
+        target: updownSettings.pairId,
+        set: { minAmount: row.minAmount, maxAmount: row.maxAmount, terms: row.terms, enabled: row.enabled },
+      })
+      .returning()
+  )[0]!;
+
 export const insertSettings = (db: Conn, rows: (typeof updownSettings.$inferInsert)[]) =>
   db.insert(updownSettings).values(rows).onConflictDoNothing();
 

@@ -1,4 +1,12 @@
-import type { Direction, Paged, UpDownOrder, UpDownResult, UpDownStatus, upDownSetting } from "@cryptos/contract";
+import type {
+  adminUpDownSetting,
+  Direction,
+  Paged,
+  UpDownOrder,
+  UpDownResult,
+  UpDownStatus,
+  upDownSetting,
+} from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
@@ -16,6 +24,17 @@ export const STALE_MARKET_MS = 5_000;
 export const SETTLE_GRACE_MS = 1_000;
 
 export type UpDownSetting = z.infer<typeof upDownSetting>;
+
+export type AdminUpDownSetting = z.infer<typeof adminUpDownSetting>;
+type SettingRow = Awaited<ReturnType<typeof repo.listAllSettings>>[number];
+
+export interface SaveUpDownSetting {
+  productid: number;
+  min_amount: string;
+  max_amount: string;
+  terms: { seconds: number; payout_rate: string }[];
+  enabled: boolean;
+}
 
 export interface PlaceOrder {
   productid: number;
@@ -233,6 +252,58 @@ export class UpDownService {
       payout: paid,
       settledAt: now,
     });
+  }
+
+  // ---- the operator console: terms for future orders; an accepted order keeps the terms it was accepted on ----
+
+  async adminSettings(): Promise<AdminUpDownSetting[]> {
+    const rows = await repo.listAllSettings(this.db);
+    const views: AdminUpDownSetting[] = [];
+    for (const row of rows) {
+      const pair = await this.market.pair(row.pairId);
+      if (pair) views.push(this.adminView(row, pair.symbol));
+    }
+    return views;
+  }
+
+  /** Validates and stores a pair's terms inside the caller's transaction; answers the row before and after. */
+  async saveSettings(tx: Tx, input: SaveUpDownSetting) {
+    const pair = await this.market.pair(input.productid, tx);
+    if (!pair) throw new Refusal("console_pair_not_found", { id: input.productid });
+    if (new Money(input.min_amount).gt(input.max_amount)) throw new Refusal("console_limits_order");
+    const seconds = input.terms.map((t) => t.seconds);
+    if (new Set(seconds).size !== seconds.length) throw new Refusal("console_terms_duplicate");
+    if (input.terms.some((t) => !new Money(t.payout_rate).gt(0))) throw new Refusal("console_rate_positive");
+    const before = await repo.lockSetting(tx, pair.id);
+    const currency = before?.currency ?? pair.symbol.split("/")[1] ?? "USDT";
+    const saved = await repo.upsertSetting(tx, {
+      pairId: pair.id,
+      currency,
+      minAmount: input.min_amount,
+      maxAmount: input.max_amount,
+      terms: [...input.terms]
+        .sort((a, b) => a.seconds - b.seconds)
+        .map((t) => ({ seconds: t.seconds, payout_rate: toAmount(t.payout_rate) })),
+      enabled: input.enabled,
+    });
+    return { before: before ? this.adminView(before, pair.symbol) : null, after: this.adminView(saved, pair.symbol) };
+  }
+
+  private adminView(row: SettingRow, symbol: string): AdminUpDownSetting {
+    return {
+      productid: row.pairId,
+      symbol,
+      currency: row.currency,
+      min_amount: toAmount(row.minAmount),
+      max_amount: toAmount(row.maxAmount),
+      terms: [...row.terms].sort((a, b) => a.seconds - b.seconds),
+      enabled: row.enabled,
+    };
+  }
+
+  /** One user's orders for the console, newest first: read only. */
+  async ordersOf(userId: number, page: number, list: number): Promise<Paged<UpDownOrder>> {
+    return this.orders(userId, undefined, page, list);
   }
 
   unsettledCount() {

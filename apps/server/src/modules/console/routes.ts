@@ -1,0 +1,38 @@
+import { calls } from "@cryptos/contract";
+import type { FastifyInstance } from "fastify";
+import { contractRoute } from "../../http/contract-route";
+import type { ModuleContext } from "../context";
+
+/** The operator console's reading and configuration calls; the review calls live with their modules. */
+export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { console: ops, users, ledger, updown, market, staking, accounts } = ctx.services;
+  const act = (operatorId: number, ip: string | undefined) => ({ operatorId, ip });
+
+  contractRoute(app, ctx.routes, calls.adminDashboard, () => ops.dashboard());
+  contractRoute(app, ctx.routes, calls.adminUsersList, ({ query, body }) => users.list(body.q, query.page, query.list));
+  contractRoute(app, ctx.routes, calls.adminUserShow, ({ body }) => ops.user(body.uid));
+  contractRoute(app, ctx.routes, calls.adminUserBills, async ({ query, body }) => {
+    await users.find(body.uid);
+    return ledger.bills(body.uid, query.page, query.list, {});
+  });
+  contractRoute(app, ctx.routes, calls.adminUserOrders, async ({ query, body }) => {
+    await users.find(body.uid);
+    return updown.ordersOf(body.uid, query.page, query.list);
+  });
+  contractRoute(app, ctx.routes, calls.adminCredit, ({ body, operator, request }) =>
+    ops.setCreditScore(act(operator!.operatorId, request.ip), body.uid, body.score, body.reason),
+  );
+  contractRoute(app, ctx.routes, calls.adminPairsList, async () => ({ items: await market.adminPairs() }));
+  contractRoute(app, ctx.routes, calls.adminPairSave, ({ body, operator, request }) =>
+    ops.savePair(act(operator!.operatorId, request.ip), body.id, { enabled: body.enabled, sort: body.sort }),
+  );
+  contractRoute(app, ctx.routes, calls.adminUpDownList, async () => ({ items: await updown.adminSettings() }));
+  contractRoute(app, ctx.routes, calls.adminUpDownSave, ({ body, operator, request }) =>
+    ops.saveUpDownSettings(act(operator!.operatorId, request.ip), body),
+  );
+  contractRoute(app, ctx.routes, calls.adminStakingList, async () => ({ items: await staking.adminProducts() }));
+  contractRoute(app, ctx.routes, calls.adminStakingSave, ({ body, operator, request }) =>
+    ops.saveStakingProduct(act(operator!.operatorId, request.ip), body),
+  );
+  contractRoute(app, ctx.routes, calls.adminOutbox, ({ query }) => accounts.outbox(query.page, query.list));
+}

@@ -1,0 +1,125 @@
+import type { adminDashboard } from "@cryptos/contract";
+import type { z } from "zod";
+import type { Tx } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { Money, toAmount } from "../../lib/decimal";
+import type { Services } from "../services";
+
+type Dashboard = z.infer<typeof adminDashboard>;
+type ConsoleDeps = Pick<
+  Services,
+  "admin" | "ledger" | "users" | "funds" | "identity" | "market" | "updown" | "staking" | "messages"
+>;
+
+/** Who did it, from where: every console change is audited with the row before and after. */
+export interface OperatorAct {
+  operatorId: number;
+  ip: string | undefined;
+}
+
+/**
+ * The operator console's own rules: it composes the domain services for the dashboard and user pages, and wraps
+ * every configuration change in one transaction with its audit record. It moves no money and touches no order.
+ */
+export class ConsoleService {
+  constructor(
+    private readonly clock: Clock,
+    private readonly s: ConsoleDeps,
+  ) {}
+
+  async dashboard(): Promise<Dashboard> {
+    const now = this.clock.now();
+    const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const [deposits, withdrawals, realNames, total, joinedToday, health] = await Promise.all([
+      this.s.funds.deposits({ status: "pending" }, 1, 1),
+      this.s.funds.withdrawals({ status: "pending" }, 1, 1),
+      this.s.identity.submissions({ status: "pending" }, 1, 1),
+      this.s.users.count(),
+      this.s.users.count(startOfDay),
+      this.s.ledger.health(),
+    ]);
+    const exposure = new Map<string, { users: Money; house: Money }>();
+    for (const t of health.totals) {
+      const row = exposure.get(t.currency) ?? { users: new Money(0), house: new Money(0) };
+      if (t.owner === "users") row.users = row.users.plus(t.total);
+      if (t.owner === "house") row.house = row.house.plus(t.total);
+      exposure.set(t.currency, row);
+    }
+    return {
+      pending: { deposits: deposits.total, withdrawals: withdrawals.total, real_names: realNames.total },
+      users: { total, joined_today: joinedToday },
+      exposure: [...exposure].map(([currency, r]) => ({
+        currency,
+        users: toAmount(r.users),
+        house: toAmount(r.house),
+      })),
+      ledger_ok: health.ok,
+    };
+  }
+
+  async user(userId: number) {
+    const user = await this.s.users.find(userId);
+    const [balances, realName] = await Promise.all([this.s.ledger.balances(userId), this.s.identity.status(userId)]);
+    return { ...user, balances, real_name_status: realName };
+  }
+
+  /** Changes a credit score; the user reads the reason in a message (DESIGN.md §4). */
+  setCreditScore(act: OperatorAct, userId: number, score: number, reason: string) {
+    return this.audited(act, "user.credit", { type: "user", id: userId }, reason, async (tx) => {
+      const change = await this.s.users.setCreditScore(tx, userId, score);
+      await this.s.messages.notify(tx, userId, {
+        title: "credit_changed_title",
+        body: "credit_changed_body",
+        params: { score, before: change.before.credit_score, reason },
+      });
+      return change;
+    });
+  }
+
+  async savePair(act: OperatorAct, id: number, set: { enabled?: boolean | undefined; sort?: number | undefined }) {
+    const saved = await this.audited(act, "pair.save", { type: "pair", id }, undefined, (tx) =>
+      this.s.market.savePair(tx, id, set),
+    );
+    this.s.market.invalidate();
+    return saved;
+  }
+
+  saveUpDownSettings(act: OperatorAct, input: Parameters<Services["updown"]["saveSettings"]>[1]) {
+    return this.audited(act, "updown.settings.save", { type: "pair", id: input.productid }, undefined, (tx) =>
+      this.s.updown.saveSettings(tx, input),
+    );
+  }
+
+  saveStakingProduct(act: OperatorAct, input: Parameters<Services["staking"]["saveProduct"]>[1]) {
+    return this.audited(
+      act,
+      "staking.product.save",
+      { type: "staking_product", id: input.id ?? "new" },
+      undefined,
+      (tx) => this.s.staking.saveProduct(tx, input),
+    );
+  }
+
+  private audited<T>(
+    act: OperatorAct,
+    action: string,
+    target: { type: string; id: string | number },
+    reason: string | undefined,
+    change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
+  ): Promise<T> {
+    return this.s.ledger.transaction(async (tx) => {
+      const { before, after } = await change(tx);
+      const id = (after as { id?: number; productid?: number }).id ?? target.id;
+      await this.s.admin.audit(tx, {
+        operatorId: act.operatorId,
+        action,
+        target: { type: target.type, id },
+        before,
+        after,
+        reason,
+        ip: act.ip,
+      });
+      return after;
+    });
+  }
+}
