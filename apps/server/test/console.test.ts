@@ -203,6 +203,44 @@ describe("operator console API", () => {
     expect(unknownCurrency.body.code).toBe(0);
   });
 
+  it("publishes and edits an announcement per language, sanitised when read", async () => {
+    const saved = await admin(calls.adminNewsSave.path, {
+      cid: 1,
+      title: { en: "Maintenance", de: "Wartung" },
+      body: { en: "<p>Tonight</p><script>alert(1)</script>", de: "<p>Heute Nacht</p>" },
+    });
+    expect(saved.body).toMatchObject({ code: 1, data: { cid: 1, published: true } });
+    const id = (saved.body.data as { id: number }).id;
+    const shown = await t.call(calls.newsshow.path, { query: { id: String(id) }, headers: { lang: "en" } });
+    expect(shown.body.data).toMatchObject({ title: "Maintenance", body: "<p>Tonight</p>" });
+    const german = await t.call(calls.newsshow.path, { query: { id: String(id) }, headers: { lang: "de" } });
+    expect(german.body.data).toMatchObject({ title: "Wartung" });
+
+    const hidden = await admin(calls.adminNewsSave.path, {
+      id,
+      cid: 1,
+      title: { en: "Maintenance" },
+      body: { en: "<p>Tonight</p>" },
+      published: false,
+    });
+    expect(hidden.body).toMatchObject({ code: 1, data: { published: false } });
+    expect((await t.call(calls.newsshow.path, { query: { id: String(id) } })).body.code).toBe(0);
+    const noEnglish = await admin(calls.adminNewsSave.path, { cid: 1, title: { de: "x" }, body: { de: "y" } });
+    expect(noEnglish.body.code).toBe(0);
+    const listed = await admin(calls.adminNewsList.path, { cid: 1 });
+    expect((listed.body.data as { items: { id: number }[] }).items[0]!.id).toBe(id);
+    expect((await auditOf("news.save")).length).toBe(2);
+  });
+
+  it("keeps the web view allow-list, public to read, operator to change", async () => {
+    expect((await t.call(calls.webviewhosts.path)).body).toMatchObject({ code: 1, data: { hosts: [] } });
+    const bad = await admin(calls.adminWebviewHosts.path, { hosts: ["javascript:alert(1)"] });
+    expect(bad.body.code).toBe(0);
+    const set = await admin(calls.adminWebviewHosts.path, { hosts: ["Docs.Example.com", "docs.example.com"] });
+    expect(set.body).toMatchObject({ code: 1, data: { hosts: ["docs.example.com"] } });
+    expect((await t.call(calls.webviewhosts.path)).body).toMatchObject({ data: { hosts: ["docs.example.com"] } });
+  });
+
   it("reads the email outbox", async () => {
     const email = `outbox-${Date.now()}@example.com`;
     await t.call(calls.emsSend.path, { body: { email, event: "register" } });

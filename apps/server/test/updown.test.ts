@@ -234,7 +234,7 @@ describe("up/down orders", () => {
       .map((c) => c.path);
     // The only operator call about orders reads them; terms apply to future orders and name no order or tick.
     expect(operatorPaths.filter((p) => /order|tick|miao/i.test(p))).toEqual(["/api/admin/users/orders"]);
-    expect(Object.keys(calls.adminUpDownSave.body.shape).sort()).toEqual(
+    expect(Object.keys(calls.adminUpDownSave.body!.shape).sort()).toEqual(
       ["enabled", "max_amount", "min_amount", "productid", "terms"].sort(),
     );
   });

@@ -86,6 +86,23 @@ export const outboxMail = z.object({
   error: z.string().nullable(),
 });
 
+export const adminNews = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  title: z.record(z.string(), z.string()),
+  body: z.record(z.string(), z.string()),
+  published: z.boolean(),
+  created_at: timestamp,
+});
+
+/** Hosts the generic web view may frame besides this site's own paths, e.g. "docs.example.com". */
+export const webviewHosts = z.object({ hosts: z.array(z.string()) });
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "a host name such as docs.example.com");
+
 export const consoleCalls = {
   adminDashboard: defineCall({
     method: "POST",
@@ -202,6 +219,44 @@ export const consoleCalls = {
       sort: intLike(0, 100_000).default(0),
     }),
     data: adminStakingProduct,
+  }),
+  adminNewsList: defineCall({
+    method: "POST",
+    path: "/api/admin/news/list",
+    auth: "operator",
+    summary: "Announcements (cid 1) and system notices (cid 2), newest first, in every language written",
+    query: pageQuery,
+    body: z.object({ cid: z.union([z.literal(1), z.literal(2)]).optional() }),
+    data: paged(adminNews),
+  }),
+  adminNewsSave: defineCall({
+    method: "POST",
+    path: "/api/admin/news/save",
+    auth: "operator",
+    summary: "Publish (no id) or edit an announcement or system notice; HTML is sanitised when read",
+    body: z.object({
+      id: id.optional(),
+      cid: z.union([z.literal(1), z.literal(2)]),
+      title: localizedText,
+      body: localizedText,
+      published: z.boolean().default(true),
+    }),
+    data: adminNews,
+  }),
+  adminWebviewHosts: defineCall({
+    method: "POST",
+    path: "/api/admin/webview/hosts",
+    auth: "operator",
+    summary: "Read, or replace when `hosts` is sent, the web view's allow-list of foreign hosts",
+    body: z.object({ hosts: z.array(hostName).max(50).optional() }),
+    data: webviewHosts,
+  }),
+  webviewhosts: defineCall({
+    method: "POST",
+    path: "/api/index/webviewhosts",
+    auth: "none",
+    summary: "Foreign hosts the web view may frame (this site's own paths are always allowed)",
+    data: webviewHosts,
   }),
   adminOutbox: defineCall({
     method: "POST",

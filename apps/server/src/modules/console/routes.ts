@@ -5,7 +5,7 @@ import type { ModuleContext } from "../context";
 
 /** The operator console's reading and configuration calls; the review calls live with their modules. */
 export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { console: ops, users, ledger, updown, market, staking, accounts } = ctx.services;
+  const { console: ops, users, ledger, updown, market, staking, accounts, messages, content } = ctx.services;
   const act = (operatorId: number, ip: string | undefined) => ({ operatorId, ip });
 
   contractRoute(app, ctx.routes, calls.adminDashboard, () => ops.dashboard());
@@ -34,5 +34,15 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminStakingSave, ({ body, operator, request }) =>
     ops.saveStakingProduct(act(operator!.operatorId, request.ip), body),
   );
+  contractRoute(app, ctx.routes, calls.adminNewsList, ({ query, body }) =>
+    messages.adminNews(body.cid, query.page, query.list),
+  );
+  contractRoute(app, ctx.routes, calls.adminNewsSave, ({ body, operator, request }) =>
+    ops.saveNews(act(operator!.operatorId, request.ip), body),
+  );
+  contractRoute(app, ctx.routes, calls.adminWebviewHosts, ({ body, operator, request }) =>
+    ops.webviewHosts(act(operator!.operatorId, request.ip), body.hosts),
+  );
+  contractRoute(app, ctx.routes, calls.webviewhosts, async () => ({ hosts: await content.webviewHosts() }));
   contractRoute(app, ctx.routes, calls.adminOutbox, ({ query }) => accounts.outbox(query.page, query.list));
 }

@@ -8,7 +8,7 @@ import type { Services } from "../services";
 type Dashboard = z.infer<typeof adminDashboard>;
 type ConsoleDeps = Pick<
   Services,
-  "admin" | "ledger" | "users" | "funds" | "identity" | "market" | "updown" | "staking" | "messages"
+  "admin" | "ledger" | "users" | "funds" | "identity" | "market" | "updown" | "staking" | "messages" | "content"
 >;
 
 /** Who did it, from where: every console change is audited with the row before and after. */
@@ -97,6 +97,19 @@ export class ConsoleService {
       { type: "staking_product", id: input.id ?? "new" },
       undefined,
       (tx) => this.s.staking.saveProduct(tx, input),
+    );
+  }
+
+  saveNews(act: OperatorAct, input: Parameters<Services["messages"]["saveNews"]>[1]) {
+    return this.audited(act, "news.save", { type: "message", id: input.id ?? "new" }, undefined, (tx) =>
+      this.s.messages.saveNews(tx, input),
+    );
+  }
+
+  async webviewHosts(act: OperatorAct, hosts: string[] | undefined) {
+    if (!hosts) return { hosts: await this.s.content.webviewHosts() };
+    return this.audited(act, "webview.hosts.save", { type: "setting", id: "webview.hosts" }, undefined, (tx) =>
+      this.s.content.setWebviewHosts(tx, hosts),
     );
   }
 

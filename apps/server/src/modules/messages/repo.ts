@@ -7,6 +7,29 @@ type Conn = Db | Tx;
 export const insertMessage = async (db: Conn, row: typeof messages.$inferInsert): Promise<number> =>
   (await db.insert(messages).values(row).returning({ id: messages.id }))[0]!.id;
 
+/** Announcements and system notices as operators wrote them (not personal messages), newest first. */
+export async function listBroadcasts(db: Conn, cid: number | undefined, limit: number, offset: number) {
+  const where = and(isNull(messages.userId), cid === undefined ? undefined : eq(messages.cid, cid));
+  const items = await db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset);
+  const [total] = await db.select({ n: count() }).from(messages).where(where);
+  return { items, total: total?.n ?? 0 };
+}
+
+export const lockBroadcast = async (tx: Tx, id: number) =>
+  (
+    await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, id), isNull(messages.userId)))
+      .for("update")
+  )[0];
+
+export const updateBroadcast = async (tx: Tx, id: number, set: Partial<typeof messages.$inferInsert>) =>
+  (await tx.update(messages).set(set).where(eq(messages.id, id)).returning())[0]!;
+
+export const findMessage = async (db: Conn, id: number) =>
+  (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0];
+
 export const personalMessages = (db: Conn, userId: number) =>
   db
     .select()

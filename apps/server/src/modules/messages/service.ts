@@ -1,4 +1,11 @@
-import { type Locale, MESSAGE_CATEGORIES, type message, type messageDetail, type Paged } from "@cryptos/contract";
+import {
+  type adminNews,
+  type Locale,
+  MESSAGE_CATEGORIES,
+  type message,
+  type messageDetail,
+  type Paged,
+} from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { messages as messagesTable } from "../../db/schema";
@@ -64,6 +71,26 @@ export class MessagesService {
       body: { "*": body },
       createdAt: this.clock.now(),
     });
+  }
+
+  // ---- the operator console's editor ---------------------------------------------------------------------------
+
+  async adminNews(cid: 1 | 2 | undefined, page: number, list: number): Promise<Paged<AdminNews>> {
+    const { items, total } = await repo.listBroadcasts(this.db, cid, list, (page - 1) * list);
+    return { items: items.map(adminNewsView), total, page, list };
+  }
+
+  /** Publishes or edits an announcement inside the caller's transaction; answers it before and after. */
+  async saveNews(tx: Tx, input: SaveNews) {
+    if (!input.title.en || !input.body.en) throw new Refusal("news_english_required");
+    const values = { cid: input.cid, title: input.title, body: input.body, published: input.published };
+    if (input.id === undefined) {
+      const id = await repo.insertMessage(tx, { ...values, createdAt: this.clock.now() });
+      return { before: null, after: adminNewsView((await repo.findMessage(tx, id))!) };
+    }
+    const before = await repo.lockBroadcast(tx, input.id);
+    if (!before) throw new Refusal("message_not_found");
+    return { before: adminNewsView(before), after: adminNewsView(await repo.updateBroadcast(tx, input.id, values)) };
   }
 
   /** An announcement or system notice for everyone, written by an operator per language. */
@@ -148,3 +175,21 @@ export class MessagesService {
     return repo.personalMessages(this.db, userId);
   }
 }
+
+export type AdminNews = z.infer<typeof adminNews>;
+export interface SaveNews {
+  id?: number | undefined;
+  cid: 1 | 2;
+  title: Record<string, string>;
+  body: Record<string, string>;
+  published: boolean;
+}
+
+const adminNewsView = (row: MessageRow): AdminNews => ({
+  id: row.id,
+  cid: row.cid,
+  title: row.title ?? {},
+  body: row.body ?? {},
+  published: row.published,
+  created_at: row.createdAt.toISOString(),
+});
