@@ -72,7 +72,7 @@ export function createServices(
     admin,
     messages,
     users: new UsersService(db),
-    staking: new StakingService(db, clock, ledger, messages),
+    staking: new StakingService(db, clock, ledger, messages, market),
     uploads,
     identity,
     market,

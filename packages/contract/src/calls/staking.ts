@@ -42,9 +42,15 @@ export const stakingCalls = {
     auth: "optional",
     summary: "Arbitrage summary (total, today, in custody) and the product list",
     data: z.object({
+      /** The three totals below are valued in `valuation_currency` at the latest recorded prices. */
+      valuation_currency: z.string(),
       total_earned: decimal,
       today_earned: decimal,
       in_custody: decimal,
+      /** The same totals per currency, exact and unvalued. */
+      by_currency: z.array(
+        z.object({ currency: z.string(), total_earned: decimal, today_earned: decimal, in_custody: decimal }),
+      ),
       products: z.array(stakingProduct),
     }),
   }),

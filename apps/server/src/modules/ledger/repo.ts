@@ -162,8 +162,8 @@ export const totalsByCurrency = (db: Conn) =>
 
 /** The sum of a user's postings of one entry type in [from, to). */
 export async function sumUserPostings(db: Conn, userId: number, type: string, from: Date, to: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+  return db
+    .select({ currency: ledgerAccounts.currency, total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
@@ -174,6 +174,6 @@ export async function sumUserPostings(db: Conn, userId: number, type: string, fr
         gte(postings.createdAt, from),
         lt(postings.createdAt, to),
       ),
-    );
-  return row?.total ?? "0";
+    )
+    .groupBy(ledgerAccounts.currency);
 }

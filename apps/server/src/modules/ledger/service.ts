@@ -146,9 +146,10 @@ export class LedgerService {
     return toAmount(rows.find((r) => r.currency === ref.currency && r.kind === ref.kind)?.balance ?? "0");
   }
 
-  /** What a user received (or paid) through one kind of entry in [from, to), e.g. today's staking interest. */
-  async userTotal(userId: number, type: EntryType, from: Date, to: Date): Promise<string> {
-    return toAmount(await repo.sumUserPostings(this.db, userId, type, from, to));
+  /** What a user received (or paid) per currency through one kind of entry in [from, to), e.g. today's interest. */
+  async userTotals(userId: number, type: EntryType, from: Date, to: Date): Promise<Map<string, string>> {
+    const rows = await repo.sumUserPostings(this.db, userId, type, from, to);
+    return new Map(rows.map((r) => [r.currency, toAmount(r.total)]));
   }
 
   async bills(

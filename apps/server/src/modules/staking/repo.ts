@@ -77,13 +77,15 @@ export async function userOrders(db: Conn, userId: number, status: string | unde
   return { items, total: total?.n ?? 0 };
 }
 
+/** A user's interest earned and principal in custody, per currency. */
 export async function userTotals(db: Conn, userId: number) {
-  const [row] = await db
+  return db
     .select({
+      currency: stakingOrders.currency,
       earned: sql<string>`coalesce(sum(${stakingOrders.earned}), 0)`,
       custody: sql<string>`coalesce(sum(case when ${stakingOrders.status} = 'in_custody' then ${stakingOrders.principal} else 0 end), 0)`,
     })
     .from(stakingOrders)
-    .where(eq(stakingOrders.userId, userId));
-  return row ?? { earned: "0", custody: "0" };
+    .where(eq(stakingOrders.userId, userId))
+    .groupBy(stakingOrders.currency);
 }

@@ -1,12 +1,38 @@
 import type { Db } from "../../db/client";
 import { countProducts, insertProducts } from "./repo";
 
+/** "USDT 7-day" in every language (ru declines the noun by number). */
+function productName(currency: string, days: number): Record<string, string> {
+  const ru =
+    days % 10 === 1 && days % 100 !== 11
+      ? "день"
+      : [2, 3, 4].includes(days % 10) && ![12, 13, 14].includes(days % 100)
+        ? "дня"
+        : "дней";
+  return {
+    en: `${currency} ${days}-day`,
+    "zh-Hans": `${currency} ${days}天`,
+    "zh-Hant": `${currency} ${days}天`,
+    ja: `${currency} ${days}日間`,
+    ko: `${currency} ${days}일`,
+    th: `${currency} ${days} วัน`,
+    vi: `${currency} ${days} ngày`,
+    fr: `${currency} ${days} jours`,
+    es: `${currency} ${days} días`,
+    it: `${currency} ${days} giorni`,
+    de: `${currency} ${days} Tage`,
+    pt: `${currency} ${days} dias`,
+    fi: `${currency} ${days} päivää`,
+    ru: `${currency} на ${days} ${ru}`,
+  };
+}
+
 /** Four demo products; seeded only into an empty table, so operators' edits are never overwritten. */
 export async function seedStakingProducts(db: Db) {
   if ((await countProducts(db)) > 0) return;
   await insertProducts(db, [
     {
-      name: { en: "USDT 7-day", "zh-Hans": "USDT 7天", "zh-Hant": "USDT 7天", ja: "USDT 7日間" },
+      name: productName("USDT", 7),
       currency: "USDT",
       dailyRate: "0.0005",
       days: 7,
@@ -17,7 +43,7 @@ export async function seedStakingProducts(db: Db) {
       sort: 1,
     },
     {
-      name: { en: "USDT 30-day", "zh-Hans": "USDT 30天", "zh-Hant": "USDT 30天", ja: "USDT 30日間" },
+      name: productName("USDT", 30),
       currency: "USDT",
       dailyRate: "0.0008",
       days: 30,
@@ -28,7 +54,7 @@ export async function seedStakingProducts(db: Db) {
       sort: 2,
     },
     {
-      name: { en: "BTC 14-day", "zh-Hans": "BTC 14天", "zh-Hant": "BTC 14天", ja: "BTC 14日間" },
+      name: productName("BTC", 14),
       currency: "BTC",
       dailyRate: "0.0002",
       days: 14,
@@ -39,7 +65,7 @@ export async function seedStakingProducts(db: Db) {
       sort: 3,
     },
     {
-      name: { en: "ETH 90-day", "zh-Hans": "ETH 90天", "zh-Hant": "ETH 90天", ja: "ETH 90日間" },
+      name: productName("ETH", 90),
       currency: "ETH",
       dailyRate: "0.0003",
       days: 90,

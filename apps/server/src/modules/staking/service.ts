@@ -1,4 +1,12 @@
-import type { adminStakingProduct, Locale, Paged, StakingProduct, stakingOrder } from "@cryptos/contract";
+import type {
+  adminStakingProduct,
+  DataOf,
+  Locale,
+  Paged,
+  StakingProduct,
+  stakingCalls,
+  stakingOrder,
+} from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { stakingOrders, stakingProducts } from "../../db/schema";
@@ -31,12 +39,14 @@ export interface SaveStakingProduct {
   sort: number;
 }
 
-export interface StakingSummary {
-  total_earned: string;
-  today_earned: string;
-  in_custody: string;
-  products: StakingProduct[];
+export type StakingSummary = DataOf<typeof stakingCalls.item>;
+
+/** Latest price of a currency in another, for valuing totals; null when no pair records one. */
+export interface PriceReader {
+  latestPrice(base: string, quote: string): Promise<string | null>;
 }
+
+export const VALUATION_CURRENCY = "USDT";
 
 /**
  * Staking ("arbitrage"): principal moves to custody at subscription, interest of principal x daily rate is
@@ -48,6 +58,7 @@ export class StakingService {
     private readonly clock: Clock,
     private readonly ledger: LedgerService,
     private readonly messages: MessagesService,
+    private readonly prices: PriceReader,
   ) {}
 
   private productView(p: ProductRow, custody: string | undefined, locale: Locale): StakingProduct {
@@ -100,18 +111,38 @@ export class StakingService {
 
   async summary(userId: number | null, locale: Locale): Promise<StakingSummary> {
     const products = await this.products(locale);
-    if (userId === null) return { total_earned: "0", today_earned: "0", in_custody: "0", products };
+    const empty = { valuation_currency: VALUATION_CURRENCY, by_currency: [], products };
+    if (userId === null) return { ...empty, total_earned: "0", today_earned: "0", in_custody: "0" };
     const now = this.clock.now();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [totals, today] = await Promise.all([
       repo.userTotals(this.db, userId),
-      this.ledger.userTotal(userId, "staking_interest", dayStart, new Date(dayStart.getTime() + DAY_MS)),
+      this.ledger.userTotals(userId, "staking_interest", dayStart, new Date(dayStart.getTime() + DAY_MS)),
     ]);
+    const byCurrency = totals.map((t) => ({
+      currency: t.currency,
+      total_earned: toAmount(t.earned),
+      today_earned: today.get(t.currency) ?? "0",
+      in_custody: toAmount(t.custody),
+    }));
+    const valued = { total_earned: new Money(0), today_earned: new Money(0), in_custody: new Money(0) };
+    for (const row of byCurrency) {
+      const rate =
+        row.currency === VALUATION_CURRENCY ? "1" : await this.prices.latestPrice(row.currency, VALUATION_CURRENCY);
+      // A currency no pair prices cannot be valued; it still shows, exactly, in by_currency.
+      if (rate === null) continue;
+      for (const key of ["total_earned", "today_earned", "in_custody"] as const) {
+        valued[key] = valued[key].plus(new Money(row[key]).times(rate));
+      }
+    }
+    const usdt = await this.ledger.currency(VALUATION_CURRENCY);
+    const shown = (m: Money) => toAmount(m.toDecimalPlaces(usdt.decimals, Money.ROUND_DOWN));
     return {
-      total_earned: toAmount(totals.earned),
-      today_earned: today,
-      in_custody: toAmount(totals.custody),
-      products,
+      ...empty,
+      by_currency: byCurrency,
+      total_earned: shown(valued.total_earned),
+      today_earned: shown(valued.today_earned),
+      in_custody: shown(valued.in_custody),
     };
   }
 

@@ -1,0 +1,17 @@
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { TAB_PATHS, TabBar } from "@/components/TabBar";
+import { WalletWatcher } from "@/features/accounts";
+
+/** The page column (max 960 px, centered); the tab bar only on the four tab pages. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const withTabs = TAB_PATHS.has(pathname);
+  return (
+    <div className={withTabs ? "app app--tabs" : "app"}>
+      <Outlet />
+      {withTabs && <TabBar />}
+      <ScrollRestoration />
+      <WalletWatcher />
+    </div>
+  );
+}

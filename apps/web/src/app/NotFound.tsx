@@ -1,0 +1,20 @@
+import { Button } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { EmptyState } from "@/components/EmptyState";
+import { Page } from "@/components/Page";
+import { HOME_PATH } from "@/lib/paths";
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Page title={t("pages.notFound")}>
+      <EmptyState title={t("pages.notFound")} description={t("status.notFoundBody")}>
+        <Button color="primary" fill="outline" onClick={() => void navigate(HOME_PATH, { replace: true })}>
+          {t("actions.goHome")}
+        </Button>
+      </EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,296 @@
+import { type Candle, calls, type KlineInterval } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { Skeleton } from "antd-mobile";
+import {
+  AreaSeries,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
+  TickMarkType,
+  type Time,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../lib/api";
+import { currentLocale } from "../lib/i18n";
+
+export type KlineType = "candle" | "line";
+
+/** Green up, red down on every locale (some markets read red as up; one convention keeps the app consistent). */
+export const CHART_UP_COLOR = "#0ecb81";
+export const CHART_DOWN_COLOR = "#f6465d";
+const ACCENT = "#1652f0";
+
+const MINUTE_MS = 60_000;
+const INTERVAL_MS: Record<KlineInterval, number> = {
+  "1m": MINUTE_MS,
+  "5m": 5 * MINUTE_MS,
+  "15m": 15 * MINUTE_MS,
+  "30m": 30 * MINUTE_MS,
+  "1h": 60 * MINUTE_MS,
+  "4h": 240 * MINUTE_MS,
+  "1d": 1_440 * MINUTE_MS,
+  "1w": 10_080 * MINUTE_MS,
+};
+/** 1970-01-01 was a Thursday; the server's weeks start on Monday (UTC), four days later. */
+const WEEK_OFFSET_MS = 4 * 1_440 * MINUTE_MS;
+
+/** Start (Unix ms) of the interval a moment falls in, as the server buckets its candles. */
+export function candleStart(at: number, interval: KlineInterval): number {
+  const size = INTERVAL_MS[interval];
+  const offset = interval === "1w" ? WEEK_OFFSET_MS : 0;
+  return Math.floor((at - offset) / size) * size + offset;
+}
+
+export interface KlineQuery {
+  productid: number;
+  intval: KlineInterval;
+  type: KlineType;
+}
+
+/** getkdata, keyed by its path and query so every screen that reads the same candles shares one cache entry. */
+export function kdataQueryOptions({ productid, intval, type }: KlineQuery) {
+  return queryOptions({
+    queryKey: [calls.getkdata.path, { productid, intval, type }] as const,
+    queryFn: ({ signal }) => api(calls.getkdata, { query: { productid, intval, type }, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export interface LivePrice {
+  /** Decimal string. */
+  price: string;
+  /** ISO-8601 time the price was recorded. */
+  at: string;
+}
+
+export interface KlineChartProps {
+  pairId: number;
+  interval: KlineInterval;
+  /** Candles, or a line of closes (default candles). */
+  type?: KlineType;
+  /** CSS height of the chart area (default 18.75rem = 300 px at the 375 px base). */
+  height?: CSSProperties["height"];
+  /** The newest recorded price (e.g. from the live tick stream): folded into the last candle or starts a new one. */
+  live?: LivePrice | null;
+  /** Digits after the decimal point on the price scale (the pair's price precision). */
+  priceDecimals?: number;
+  /** Accessible name of the chart, e.g. "BTC/USDT 1h chart". */
+  label?: string;
+}
+
+interface Bar {
+  time: UTCTimestamp;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+// Numbers here only draw the chart; amounts themselves stay decimal strings everywhere else.
+const toBar = (c: Candle): Bar => ({
+  time: (c.t / 1000) as UTCTimestamp,
+  open: Number(c.o),
+  high: Number(c.h),
+  low: Number(c.l),
+  close: Number(c.c),
+});
+
+const asDate = (time: Time): Date =>
+  typeof time === "number"
+    ? new Date(time * 1000)
+    : new Date(typeof time === "string" ? time : Date.UTC(time.year, time.month - 1, time.day));
+
+/** Axis labels in the viewer's time zone and language (the library would print UTC in English). */
+function tickLabel(time: Time, kind: TickMarkType): string {
+  const date = asDate(time);
+  const locale = currentLocale();
+  switch (kind) {
+    case TickMarkType.Year:
+      return new Intl.DateTimeFormat(locale, { year: "numeric" }).format(date);
+    case TickMarkType.Month:
+      return new Intl.DateTimeFormat(locale, { month: "short" }).format(date);
+    case TickMarkType.DayOfMonth:
+      return new Intl.DateTimeFormat(locale, { month: "numeric", day: "numeric" }).format(date);
+    default:
+      return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
+  }
+}
+
+const crosshairLabel = (time: Time): string =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: "short", timeStyle: "short" }).format(asDate(time));
+
+/** How many of the newest candles fill the first view on a phone; the rest is a drag away. */
+const FIRST_VIEW_BARS = 80;
+
+/**
+ * A K-line chart of one pair (TradingView lightweight-charts v5): candles or a line, any of the eight intervals,
+ * newest last, the last candle following the live price, resizing with its container. Loads its own candles from
+ * getkdata; shows a skeleton while loading, a "no data" note when empty and a retry on failure.
+ */
+export function KlineChart({
+  pairId,
+  interval,
+  type = "candle",
+  height = "18.75rem",
+  live,
+  priceDecimals = 2,
+  label,
+}: KlineChartProps) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<SeriesType> | null>(null);
+  const lastBarRef = useRef<Bar | null>(null);
+  const fittedRef = useRef<string>("");
+  // Bumped each time the series is replaced, so its data is set again.
+  const [seriesVersion, setSeriesVersion] = useState(0);
+  const query = useQuery(kdataQueryOptions({ productid: pairId, intval: interval, type }));
+  const candles = query.data?.interval === interval ? query.data.candles : undefined;
+
+  // The chart itself lives outside React: created once, sized by its container (autoSize uses ResizeObserver).
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: "#ffffff" },
+        textColor: "#8a919f",
+        fontSize: 11,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: "#f2f3f5" }, horzLines: { color: "#f2f3f5" } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, rightOffset: 3, tickMarkFormatter: tickLabel },
+      localization: { locale: currentLocale(), timeFormatter: crosshairLabel },
+      crosshair: { vertLine: { labelBackgroundColor: ACCENT }, horzLine: { labelBackgroundColor: ACCENT } },
+    });
+    chartRef.current = chart;
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, []);
+
+  // One series of the chosen type; intraday intervals show hours on the time axis.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const priceFormat = { type: "price" as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
+    const series: ISeriesApi<SeriesType> =
+      type === "candle"
+        ? chart.addSeries(CandlestickSeries, {
+            upColor: CHART_UP_COLOR,
+            downColor: CHART_DOWN_COLOR,
+            borderVisible: false,
+            wickUpColor: CHART_UP_COLOR,
+            wickDownColor: CHART_DOWN_COLOR,
+            priceFormat,
+          })
+        : chart.addSeries(AreaSeries, {
+            lineColor: ACCENT,
+            lineWidth: 2,
+            topColor: "rgba(22, 82, 240, 0.24)",
+            bottomColor: "rgba(22, 82, 240, 0.02)",
+            priceFormat,
+          });
+    seriesRef.current = series;
+    fittedRef.current = "";
+    setSeriesVersion((version) => version + 1);
+    const priceLabel = new Intl.NumberFormat(currentLocale(), {
+      minimumFractionDigits: priceDecimals,
+      maximumFractionDigits: priceDecimals,
+    });
+    chart.applyOptions({
+      timeScale: { timeVisible: INTERVAL_MS[interval] < INTERVAL_MS["1d"], secondsVisible: false },
+      localization: { priceFormatter: (price: number) => priceLabel.format(price) },
+    });
+    return () => {
+      if (chartRef.current) chart.removeSeries(series);
+      if (seriesRef.current === series) seriesRef.current = null;
+    };
+  }, [type, interval, priceDecimals]);
+
+  // Candles from the server, newest last.
+  useEffect(() => {
+    const series = seriesRef.current;
+    const chart = chartRef.current;
+    if (!series || !chart || !candles || seriesVersion === 0) return;
+    const bars = candles.map(toBar);
+    if (type === "candle") series.setData(bars);
+    else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
+    lastBarRef.current = bars.at(-1) ?? null;
+    const view = `${pairId}:${interval}:${type}`;
+    if (fittedRef.current !== view && bars.length > 0) {
+      fittedRef.current = view;
+      chart
+        .timeScale()
+        .setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
+    }
+  }, [candles, pairId, interval, type, seriesVersion]);
+
+  // A live price updates the open candle, or opens the next one when its interval has begun.
+  useEffect(() => {
+    const series = seriesRef.current;
+    const last = lastBarRef.current;
+    if (!series || !last || !live) return;
+    const at = Date.parse(live.at);
+    const price = Number(live.price);
+    if (!Number.isFinite(at) || !Number.isFinite(price)) return;
+    const start = (candleStart(at, interval) / 1000) as UTCTimestamp;
+    if (start < last.time) return;
+    const bar: Bar =
+      start === last.time
+        ? { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price }
+        : {
+            time: start,
+            open: last.close,
+            high: Math.max(last.close, price),
+            low: Math.min(last.close, price),
+            close: price,
+          };
+    lastBarRef.current = bar;
+    if (type === "candle") series.update(bar);
+    else series.update({ time: bar.time, value: bar.close });
+  }, [live, interval, type]);
+
+  const empty = candles !== undefined && candles.length === 0;
+  return (
+    <div style={{ position: "relative", height, width: "100%" }} data-testid="kline-chart">
+      <div ref={containerRef} role="img" aria-label={label} style={{ position: "absolute", inset: 0 }} />
+      {query.isPending && (
+        <div style={overlay} role="status" aria-label={t("status.loading")}>
+          <Skeleton animated style={{ width: "100%", height: "100%", borderRadius: 8 }} />
+        </div>
+      )}
+      {empty && (
+        <div style={overlay}>
+          <span style={note}>{t("status.empty")}</span>
+        </div>
+      )}
+      {query.isError && !candles && (
+        <button type="button" style={{ ...overlay, ...retry }} onClick={() => void query.refetch()}>
+          <span style={note}>{t("status.requestFailed")}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+const overlay: CSSProperties = {
+  position: "absolute",
+  inset: 0,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  background: "#ffffff",
+  zIndex: 3,
+};
+const retry: CSSProperties = { border: 0, width: "100%", cursor: "pointer", font: "inherit" };
+const note: CSSProperties = { color: "#8a919f", fontSize: "0.8125rem", padding: "0 1rem", textAlign: "center" };

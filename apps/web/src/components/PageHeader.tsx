@@ -1,0 +1,68 @@
+import { BACK_ICON_PX } from "@cryptos/contract";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { HOME_PATH } from "../lib/paths";
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  /** Show the back arrow (default true). Tab pages and Home hide it. */
+  back?: boolean;
+  left?: ReactNode;
+  /** Replaces the title in the middle. */
+  center?: ReactNode;
+  right?: ReactNode;
+}
+
+/**
+ * react-router numbers the entries it creates; idx 0 is the first page of this visit, so there is nothing of
+ * ours to go back to. An entry without idx comes from a hash typed into the address bar: trust the browser.
+ */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  const idx = typeof state === "object" && state !== null ? (state as { idx?: unknown }).idx : undefined;
+  if (typeof idx === "number") return idx > 0;
+  return window.history.length > 1;
+}
+
+/** Back goes one page back when there is history, else home (the spec's header rule). */
+export function useBack(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (hasAppHistory()) void navigate(-1);
+    else void navigate(HOME_PATH, { replace: true });
+  };
+}
+
+function BackIcon() {
+  return (
+    <svg width={BACK_ICON_PX} height={BACK_ICON_PX} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The fixed header of every page: status-bar placeholder, back arrow, left / center / right slots. */
+export function PageHeader({ title, back = true, left, center, right }: PageHeaderProps) {
+  const { t } = useTranslation();
+  const goBack = useBack();
+  return (
+    <header className="page-header">
+      <div className="page-header__fixed">
+        <div className="status-bar" />
+        <div className="page-header__bar">
+          <div className="page-header__left">
+            {back && (
+              <button type="button" className="page-header__back" aria-label={t("actions.back")} onClick={goBack}>
+                <BackIcon />
+              </button>
+            )}
+            {left}
+          </div>
+          <div className="page-header__center">{center ?? <h1 className="page-header__title">{title}</h1>}</div>
+          <div className="page-header__right">{right}</div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import { Tag } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+
+/** Shown on every trading screen while prices come from the simulated market (DESIGN.md §1). */
+export function SimulatedBadge() {
+  const { t } = useTranslation();
+  return (
+    <Tag color="warning" fill="outline" className="simulated-badge">
+      {t("status.simulatedPrices")}
+    </Tag>
+  );
+}

@@ -1,0 +1,20 @@
+import { accountCalls, LOGIN_TYPES } from "@cryptos/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { sessionStore } from "@/lib/session-store";
+
+export type EmailLoginInput =
+  | { type: typeof LOGIN_TYPES.password; email: string; password: string }
+  | { type: typeof LOGIN_TYPES.emailCode; email: string; code: string };
+
+/** Email login by password (type 1) or by emailed code (type 2); stores the token and the login type. */
+export async function loginWithEmail(input: EmailLoginInput): Promise<void> {
+  const body =
+    input.type === LOGIN_TYPES.password
+      ? { type: input.type, username: input.email, password: input.password }
+      : { type: input.type, username: input.email, code: input.code };
+  const data = await api(accountCalls.login, { body });
+  sessionStore.signIn(data.userinfo.token, input.type);
+}
+
+export const useEmailLogin = () => useMutation({ mutationFn: loginWithEmail });

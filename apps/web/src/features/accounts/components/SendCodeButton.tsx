@@ -1,0 +1,56 @@
+import type { EmsEvent } from "@cryptos/contract";
+import { Button, type Form } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { useCountdown } from "@/hooks/useCountdown";
+import { toast } from "@/lib/toast";
+import { useSendCode } from "../api/send-code";
+import { errorText } from "../lib/errors";
+
+type CodeForm = Pick<ReturnType<typeof Form.useForm>[0], "validateFields" | "getFieldValue">;
+
+export interface SendCodeButtonProps {
+  form: CodeForm;
+  event: EmsEvent;
+  /** The form field that holds the email (default "email"). */
+  emailField?: string;
+}
+
+/** "Send code": checks the email field, mails a code for `event`, then counts the spec's 60 s down. */
+export function SendCodeButton({ form, event, emailField = "email" }: SendCodeButtonProps) {
+  const { t } = useTranslation("accounts");
+  const countdown = useCountdown();
+  const send = useSendCode();
+
+  const onClick = async () => {
+    try {
+      await form.validateFields([emailField]);
+    } catch {
+      return;
+    }
+    const email = String(form.getFieldValue(emailField) ?? "").trim();
+    send.mutate(
+      { email, event },
+      {
+        onSuccess: () => {
+          countdown.start();
+          toast.success(t("code.sent"));
+        },
+        onError: (error) => toast.info(errorText(error, t)),
+      },
+    );
+  };
+
+  return (
+    <Button
+      size="small"
+      color="primary"
+      fill="none"
+      className="accounts-code-button"
+      disabled={countdown.running}
+      loading={send.isPending}
+      onClick={() => void onClick()}
+    >
+      {countdown.running ? t("code.resend", { seconds: countdown.remaining }) : t("code.send")}
+    </Button>
+  );
+}

@@ -1,0 +1,1 @@
+export { WalletWatcher } from "./components/WalletWatcher";

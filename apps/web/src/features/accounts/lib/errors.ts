@@ -1,0 +1,9 @@
+import type { TFunction } from "i18next";
+import { ApiError } from "@/lib/api";
+
+/** What to tell the user about a failed call: the server's own message, else the shell's "retry" text. */
+export function errorText(error: unknown, t: TFunction): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError) return error.msg;
+  return t("common:status.networkError");
+}

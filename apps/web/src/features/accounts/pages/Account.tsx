@@ -1,0 +1,121 @@
+import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES, type RealNameStatus } from "@cryptos/contract";
+import { Badge, Button, List } from "antd-mobile";
+import {
+  BellOutline,
+  BillOutline,
+  GlobalOutline,
+  PayCircleOutline,
+  UserContactOutline,
+  UserOutline,
+} from "antd-mobile-icons";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { LanguagePicker } from "@/components/LanguagePicker";
+import { Page } from "@/components/Page";
+import { currentLocale } from "@/lib/i18n";
+import { LOGIN_PATH, useLogout, useSession } from "@/lib/session";
+import { confirm } from "@/lib/toast";
+import { useUnreadCount } from "../api/get-unread-count";
+import { ProfileCard } from "../components/ProfileCard";
+import "../accounts.css";
+
+const PATHS = {
+  realName: "/pages/user/realname",
+  messages: "/pages/user/message",
+  bills: "/pages/user/account-bill",
+  rechargeLog: "/pages/user/recharge-log",
+} as const;
+
+const STATUS_CLASS: Record<RealNameStatus, string> = {
+  none: "accounts-status",
+  under_review: "accounts-status accounts-status--pending",
+  verified: "accounts-status accounts-status--ok",
+  failed: "accounts-status accounts-status--failed",
+};
+
+function SignedOut() {
+  const { t } = useTranslation("accounts");
+  const navigate = useNavigate();
+  return (
+    <section className="accounts-signed-out">
+      <div className="accounts-profile__avatar accounts-profile__avatar--empty" aria-hidden="true">
+        <UserOutline />
+      </div>
+      <h2 className="accounts-signed-out__title">{t("account.signedOutTitle")}</h2>
+      <p className="accounts-signed-out__text">{t("account.signedOutBody")}</p>
+      <Button color="primary" size="large" block onClick={() => void navigate(LOGIN_PATH)}>
+        {t("actions.login")}
+      </Button>
+    </section>
+  );
+}
+
+/** /pages/user/account: who I am, credit score, real-name state, messages, records, language, logout. */
+export default function Account() {
+  const { t } = useTranslation("accounts");
+  const navigate = useNavigate();
+  const [picking, setPicking] = useState(false);
+  const { token, signedIn, user } = useSession();
+  const unread = useUnreadCount(token).data ?? 0;
+  const logout = useLogout();
+  const status = user?.users.real_name_status;
+
+  const onLogout = async () => {
+    if (await confirm({ content: t("account.logoutConfirm"), confirmText: t("common:actions.logout") })) {
+      await logout();
+    }
+  };
+
+  return (
+    <Page title={t("common:pages.account")}>
+      {signedIn ? <ProfileCard user={user} /> : <SignedOut />}
+      {signedIn && (
+        <List className="accounts-list" header={t("account.sectionAccount")}>
+          <List.Item
+            prefix={<UserContactOutline aria-hidden="true" />}
+            extra={status && <span className={STATUS_CLASS[status]}>{t(`account.realNameStatus.${status}`)}</span>}
+            onClick={() => void navigate(PATHS.realName)}
+          >
+            {t("common:pages.realName")}
+          </List.Item>
+          <List.Item
+            prefix={<BellOutline aria-hidden="true" />}
+            extra={
+              unread > 0 ? (
+                <Badge content={unread > 99 ? "99+" : unread} aria-label={t("account.unread", { count: unread })} />
+              ) : undefined
+            }
+            onClick={() => void navigate(PATHS.messages)}
+          >
+            {t("common:pages.messages")}
+          </List.Item>
+          <List.Item prefix={<BillOutline aria-hidden="true" />} onClick={() => void navigate(PATHS.bills)}>
+            {t("common:pages.accountBill")}
+          </List.Item>
+          <List.Item prefix={<PayCircleOutline aria-hidden="true" />} onClick={() => void navigate(PATHS.rechargeLog)}>
+            {t("common:pages.rechargeLog")}
+          </List.Item>
+        </List>
+      )}
+      <List className="accounts-list" header={t("account.sectionSettings")}>
+        <List.Item
+          prefix={<GlobalOutline aria-hidden="true" />}
+          extra={LOCALE_NAMES[currentLocale()]}
+          onClick={() => setPicking(true)}
+        >
+          {t("common:labels.language")}
+        </List.Item>
+      </List>
+      {signedIn && (
+        <div className="page-actions">
+          <Button block color="danger" fill="outline" size="large" onClick={() => void onLogout()}>
+            {t("common:actions.logout")}
+          </Button>
+        </div>
+      )}
+      <p className="app-version">{t("common:labels.version", { version: APP_VERSION, code: APP_VERSION_CODE })}</p>
+      <LanguagePicker visible={picking} onClose={() => setPicking(false)} />
+    </Page>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { HelpView } from "../components/HelpView";
+
+export default function AmmHelp() {
+  const { t } = useTranslation();
+  return <HelpView helpKey="ammhelp" title={t("pages.ammhelp")} />;
+}

@@ -1,0 +1,23 @@
+import { type DataOf, fundsCalls } from "@cryptos/contract";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { fundsKeys, PAGE_SIZE } from "./keys";
+import { nextPage } from "./paged";
+
+export type WithdrawalRow = DataOf<typeof fundsCalls.getwithdraw>["items"][number];
+
+/** My withdrawals, newest first. */
+export const getWithdrawals = (page: number, signal?: AbortSignal) =>
+  api(fundsCalls.getwithdraw, { query: { page, list: PAGE_SIZE }, signal });
+
+export const withdrawalsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: fundsKeys.withdrawals(),
+    queryFn: ({ pageParam, signal }) => getWithdrawals(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    // Reviews happen elsewhere (the operator): a list opened again shows their outcome at once.
+    refetchOnMount: "always",
+  });
+
+export const useWithdrawals = (enabled = true) => useInfiniteQuery({ ...withdrawalsQuery(), enabled });

@@ -1,0 +1,22 @@
+import { type BodyOf, fundsCalls } from "@cryptos/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { userInfoKey } from "@/lib/session";
+import { fundsKeys } from "./keys";
+
+export type WithdrawInput = BodyOf<typeof fundsCalls.dowithdraw>;
+
+export const submitWithdraw = (body: WithdrawInput) => api(fundsCalls.dowithdraw, { body });
+
+export function useSubmitWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitWithdraw,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: userInfoKey }),
+        client.invalidateQueries({ queryKey: fundsKeys.all }),
+      ]);
+    },
+  });
+}

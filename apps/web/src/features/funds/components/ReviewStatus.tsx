@@ -1,0 +1,19 @@
+import type { ReviewStatus as Status } from "@cryptos/contract";
+import { Tag } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+
+const COLORS: Record<Status, "warning" | "success" | "danger"> = {
+  pending: "warning",
+  completed: "success",
+  rejected: "danger",
+};
+
+/** The spec's review labels: Pending... / Completed / Reject. */
+export function ReviewStatusTag({ status }: { status: Status }) {
+  const { t } = useTranslation("funds");
+  return (
+    <Tag color={COLORS[status]} fill="outline" className="funds-status">
+      {t(`status.${status}`)}
+    </Tag>
+  );
+}

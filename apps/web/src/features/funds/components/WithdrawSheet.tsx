@@ -1,0 +1,306 @@
+import { CODE_LENGTH, type Network } from "@cryptos/contract";
+import { Button, Input, Popup, Selector, Skeleton } from "antd-mobile";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RetryView } from "@/components/RetryView";
+import { useCountdown } from "@/hooks/useCountdown";
+import { ApiError } from "@/lib/api";
+import { formatMoney } from "@/lib/format";
+import type { UserInfo } from "@/lib/session";
+import { confirm, toast } from "@/lib/toast";
+import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info";
+import { useSendWithdrawCode } from "../api/send-withdraw-code";
+import { useSubmitWithdraw } from "../api/submit-withdraw";
+import { add, compare, isDecimal, sanitizeAmountInput, subtract } from "../lib/decimal";
+import { REAL_NAME_PATH } from "../lib/paths";
+import { Field } from "./Field";
+import { InfoRows } from "./InfoRows";
+
+export interface WithdrawSheetProps {
+  visible: boolean;
+  onClose: () => void;
+  user: UserInfo;
+}
+
+function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.msg : fallback;
+}
+
+/** Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code. */
+export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
+  const { t } = useTranslation("funds");
+  const info = useWithdrawInfo(visible);
+  const sendCode = useSendWithdrawCode();
+  const submit = useSubmitWithdraw();
+  const countdown = useCountdown();
+
+  const networks = info.data?.items ?? [];
+  const currencies = useMemo(() => [...new Set(networks.map((n) => n.currency))], [networks]);
+  const [currency, setCurrency] = useState<string>("");
+  const [networkName, setNetworkName] = useState<string>("");
+  const [address, setAddress] = useState("");
+  const [amount, setAmount] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  // Pick the first currency and its first network once they are known.
+  useEffect(() => {
+    if (!currency && currencies[0]) setCurrency(currencies[0]);
+  }, [currency, currencies]);
+  const currencyNetworks = networks.filter((n) => n.currency === currency);
+  const network: WithdrawNetwork | undefined =
+    currencyNetworks.find((n) => n.network === networkName) ?? currencyNetworks[0];
+
+  const available = user.users.balances.find((b) => b.currency === currency)?.available ?? "0";
+  const email = user.userinfo.email;
+  const realNameBlocked = info.data?.requires_real_name === true && info.data.real_name_status !== "verified";
+
+  const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
+  const total = network && amountOk ? add(amount, network.fee) : null;
+  let amountHint: string | null = null;
+  if (network && amountOk) {
+    if (compare(amount, network.min_amount) < 0)
+      amountHint = t("withdraw.belowMin", { min: formatMoney(network.min_amount, currency) });
+    else if (compare(amount, network.max_amount) > 0)
+      amountHint = t("withdraw.aboveMax", { max: formatMoney(network.max_amount, currency) });
+    else if (total && compare(total, available) > 0) amountHint = t("withdraw.insufficient");
+  }
+  const ready =
+    network !== undefined &&
+    amountOk &&
+    amountHint === null &&
+    address.trim().length > 0 &&
+    code.length === CODE_LENGTH &&
+    !realNameBlocked;
+
+  const maxAmount = network ? subtract(available, network.fee) : "0";
+
+  const reset = () => {
+    setAddress("");
+    setAmount("");
+    setCode("");
+    setError(null);
+  };
+
+  const onSendCode = async () => {
+    if (!email) return;
+    setError(null);
+    try {
+      await sendCode.mutateAsync(email);
+      countdown.start();
+      toast.success(t("withdraw.codeSent", { email }));
+    } catch (caught) {
+      setError(refusalMessage(caught, t("errors.network")));
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!network || !total) return;
+    const ok = await confirm({
+      title: t("withdraw.confirmTitle"),
+      content: (
+        <InfoRows
+          rows={[
+            { label: t("withdraw.network"), value: `${currency} · ${network.network}` },
+            { label: t("withdraw.address"), value: <span className="funds-break">{address.trim()}</span> },
+            { label: t("withdraw.fee"), value: formatMoney(network.fee, currency) },
+            { label: t("withdraw.receive"), value: formatMoney(amount, currency), strong: true },
+            { label: t("withdraw.total"), value: formatMoney(total, currency) },
+          ]}
+        />
+      ),
+    });
+    if (!ok) return;
+    setError(null);
+    try {
+      await submit.mutateAsync({
+        currency,
+        network: network.network as Network,
+        address: address.trim(),
+        amount,
+        code,
+      });
+      toast.success(t("withdraw.submitted"));
+      reset();
+      onClose();
+    } catch (caught) {
+      setError(refusalMessage(caught, t("errors.network")));
+    }
+  };
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      showCloseButton
+      bodyClassName="funds-sheet"
+      aria-label={t("withdraw.title")}
+    >
+      <h2 className="funds-sheet__title">{t("withdraw.title")}</h2>
+      {info.isPending ? (
+        <Skeleton.Paragraph lineCount={8} animated />
+      ) : info.isError ? (
+        <RetryView
+          onRetry={() => void info.refetch()}
+          message={info.error instanceof ApiError ? info.error.msg : undefined}
+        />
+      ) : currencies.length === 0 ? (
+        <p className="funds-muted">{t("withdraw.noNetworks")}</p>
+      ) : (
+        <form
+          className="funds-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready) void onConfirm();
+          }}
+        >
+          {realNameBlocked && (
+            <p className="funds-notice funds-notice--warning" role="alert">
+              {t("withdraw.realNameRequired")} <Link to={REAL_NAME_PATH}>{t("withdraw.verifyNow")}</Link>
+            </p>
+          )}
+          <fieldset className="funds-field">
+            <legend>{t("withdraw.currency")}</legend>
+            <Selector
+              columns={4}
+              options={currencies.map((c) => ({ label: c, value: c }))}
+              value={currency ? [currency] : []}
+              onChange={(values) => {
+                if (values[0]) {
+                  setCurrency(values[0]);
+                  setNetworkName("");
+                  setAmount("");
+                }
+              }}
+            />
+          </fieldset>
+          <fieldset className="funds-field">
+            <legend>{t("withdraw.network")}</legend>
+            <Selector
+              columns={3}
+              options={currencyNetworks.map((n) => ({ label: n.network, value: n.network }))}
+              value={network ? [network.network] : []}
+              onChange={(values) => values[0] && setNetworkName(values[0])}
+            />
+          </fieldset>
+          <Field label={t("withdraw.address")}>
+            {(id) => (
+              <Input
+                id={id}
+                className="funds-input"
+                value={address}
+                onChange={(value) => {
+                  setError(null);
+                  setAddress(value);
+                }}
+                placeholder={t("withdraw.addressPlaceholder", { network: network?.network ?? "" })}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field
+            label={t("withdraw.amount")}
+            aside={t("withdraw.available", { amount: formatMoney(available, currency) })}
+            error={amountHint}
+          >
+            {(id) => (
+              <span className="funds-input-row">
+                <Input
+                  id={id}
+                  className="funds-input"
+                  value={amount}
+                  inputMode="decimal"
+                  onChange={(value) => {
+                    setError(null);
+                    setAmount(sanitizeAmountInput(value, network?.decimals ?? 8));
+                  }}
+                  placeholder={
+                    network
+                      ? t("withdraw.amountPlaceholder", {
+                          min: formatMoney(network.min_amount, currency),
+                          max: formatMoney(network.max_amount, currency),
+                        })
+                      : ""
+                  }
+                />
+                <Button
+                  size="small"
+                  fill="none"
+                  color="primary"
+                  disabled={compare(maxAmount, "0") <= 0}
+                  onClick={() => setAmount(maxAmount)}
+                >
+                  {t("withdraw.max")}
+                </Button>
+              </span>
+            )}
+          </Field>
+          {network && (
+            <InfoRows
+              rows={[
+                { label: t("withdraw.fee"), value: formatMoney(network.fee, currency), testId: "withdraw-fee" },
+                {
+                  label: t("withdraw.limits"),
+                  value: `${formatMoney(network.min_amount, currency)} – ${formatMoney(network.max_amount, currency)}`,
+                },
+                {
+                  label: t("withdraw.receive"),
+                  value: amountOk ? formatMoney(amount, currency) : "—",
+                  strong: true,
+                  testId: "withdraw-receive",
+                },
+                {
+                  label: t("withdraw.total"),
+                  value: total ? formatMoney(total, currency) : "—",
+                  testId: "withdraw-total",
+                },
+              ]}
+            />
+          )}
+          <Field label={t("withdraw.code")} hint={email ? t("withdraw.codeTo", { email }) : t("withdraw.noEmail")}>
+            {(id) => (
+              <span className="funds-input-row">
+                <Input
+                  id={id}
+                  className="funds-input"
+                  value={code}
+                  onChange={(value) => {
+                    setError(null);
+                    setCode(value.replace(/\D/g, "").slice(0, CODE_LENGTH));
+                  }}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={CODE_LENGTH}
+                  placeholder={t("withdraw.codePlaceholder")}
+                />
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  disabled={!email || countdown.running}
+                  loading={sendCode.isPending}
+                  onClick={() => void onSendCode()}
+                >
+                  {countdown.running
+                    ? t("withdraw.resendIn", { seconds: countdown.remaining })
+                    : t("withdraw.sendCode")}
+                </Button>
+              </span>
+            )}
+          </Field>
+          {error && (
+            <p className="funds-notice funds-notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button block color="primary" type="submit" disabled={!ready} loading={submit.isPending}>
+            {t("withdraw.confirm")}
+          </Button>
+        </form>
+      )}
+    </Popup>
+  );
+}

@@ -1,0 +1,198 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Skeleton } from "antd-mobile";
+import {
+  DownlandOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  FileOutline,
+  LoopOutline,
+  UnorderedListOutline,
+  UploadOutline,
+} from "antd-mobile-icons";
+import { type ComponentType, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Page } from "@/components/Page";
+import { RetryView } from "@/components/RetryView";
+import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { ApiError } from "@/lib/api";
+import { formatDecimal } from "@/lib/format";
+import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
+import { useUsdtPrices } from "../api/get-prices";
+import { ExchangeSheet } from "../components/ExchangeSheet";
+import { WithdrawSheet } from "../components/WithdrawSheet";
+import { useHideBalances } from "../hooks/useHideBalances";
+import { add, multiply, sum } from "../lib/decimal";
+import { ACCOUNT_BILL_PATH, type AssetsSheet, RECHARGE_LOG_PATH, RECHARGE_PATH, SHEET_PARAM } from "../lib/paths";
+import "../funds.css";
+
+const HIDDEN = "****";
+
+interface Action {
+  key: string;
+  Icon: ComponentType<{ className?: string }>;
+  to: string;
+}
+
+export default function Assets() {
+  const { t } = useTranslation("funds");
+  const signedIn = useRequireAuth();
+  const { user, query } = useSession();
+  const prices = useUsdtPrices();
+  const [hidden, toggleHidden] = useHideBalances();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const sheet = params.get(SHEET_PARAM) as AssetsSheet | null;
+
+  // A sheet opened here is a history entry, so the phone's back button closes it; closing it goes back the same
+  // way. A sheet reached by a link (no entry of ours under it) just drops the query.
+  const openedHere = useRef(false);
+  const client = useQueryClient();
+  // Balances change by others' hands too (an operator completing a deposit): opening Assets always re-reads them.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: userInfoKey });
+  }, [client]);
+  const openSheet = (name: AssetsSheet) => {
+    openedHere.current = true;
+    setParams({ [SHEET_PARAM]: name });
+  };
+  useEffect(() => {
+    if (!sheet) openedHere.current = false;
+  }, [sheet]);
+  const closeSheet = () => {
+    if (openedHere.current) void navigate(-1);
+    else setParams({}, { replace: true });
+    openedHere.current = false;
+  };
+
+  const balances = user?.users.balances ?? [];
+  const priceOf = (currency: string) => prices.data?.byCurrency.get(currency);
+  const totals = balances.map((b) => ({ ...b, total: add(b.available, b.frozen) }));
+  const unpriced = totals.filter((b) => b.total !== "0" && priceOf(b.currency) === undefined);
+  const totalUsdt = sum(
+    totals.flatMap((b) => {
+      const price = priceOf(b.currency);
+      return price === undefined ? [] : [multiply(b.total, price)];
+    }),
+  );
+  const show = (value: string, fraction = 2) =>
+    hidden ? HIDDEN : formatDecimal(value, { minFraction: fraction, maxFraction: Math.max(fraction, 8) });
+
+  const actions: Action[] = [
+    { key: "deposit", Icon: DownlandOutline, to: RECHARGE_PATH },
+    { key: "withdraw", Icon: UploadOutline, to: `?${SHEET_PARAM}=withdraw` },
+    { key: "exchange", Icon: LoopOutline, to: `?${SHEET_PARAM}=exchange` },
+    { key: "bills", Icon: FileOutline, to: ACCOUNT_BILL_PATH },
+    { key: "logs", Icon: UnorderedListOutline, to: RECHARGE_LOG_PATH },
+  ];
+
+  const refused = query.error instanceof ApiError ? query.error : null;
+
+  return (
+    <Page title={t("common:pages.assets")} back={false} className="funds-page">
+      {!signedIn ? null : query.isError && !user ? (
+        <RetryView
+          onRetry={() => void query.refetch()}
+          message={refused ? `${refused.msg} — ${t("common:actions.retry")}` : undefined}
+        />
+      ) : (
+        <>
+          <section className="funds-hero" aria-labelledby="funds-total-label">
+            <div className="funds-hero__top">
+              <span id="funds-total-label">{t("assets.totalValue")}</span>
+              <button
+                type="button"
+                className="icon-button funds-hero__eye"
+                aria-label={hidden ? t("assets.showBalances") : t("assets.hideBalances")}
+                aria-pressed={hidden}
+                onClick={toggleHidden}
+              >
+                {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+              </button>
+            </div>
+            {user && prices.data ? (
+              <p className="funds-hero__total" data-testid="total-usdt">
+                <span className="funds-hero__approx">≈</span> {show(totalUsdt)} <small>USDT</small>
+              </p>
+            ) : (
+              <Skeleton.Title animated className="funds-hero__skeleton" />
+            )}
+            <p className="funds-hero__note">
+              {prices.isError ? t("assets.pricesUnavailable") : t("assets.valuationNote")}
+              {prices.data?.simulated && <SimulatedBadge />}
+            </p>
+            {unpriced.length > 0 && (
+              <p className="funds-hero__note">
+                {t("assets.unpriced", { currencies: unpriced.map((b) => b.currency).join(", ") })}
+              </p>
+            )}
+          </section>
+
+          <nav className="funds-actions" aria-label={t("assets.actionsLabel")}>
+            {actions.map(({ key, Icon, to }) =>
+              key === "withdraw" || key === "exchange" ? (
+                <button
+                  key={key}
+                  type="button"
+                  className="funds-actions__item"
+                  onClick={() => openSheet(key as AssetsSheet)}
+                >
+                  <Icon className="funds-actions__icon" />
+                  <span>{t(`assets.actions.${key}`)}</span>
+                </button>
+              ) : (
+                <Link key={key} to={to} className="funds-actions__item">
+                  <Icon className="funds-actions__icon" />
+                  <span>{t(`assets.actions.${key}`)}</span>
+                </Link>
+              ),
+            )}
+          </nav>
+
+          <section className="funds-card" aria-labelledby="funds-balances-title">
+            <h2 id="funds-balances-title" className="funds-card__title">
+              {t("assets.balances")}
+            </h2>
+            {!user ? (
+              <Skeleton.Paragraph lineCount={6} animated />
+            ) : (
+              <ul className="funds-balances">
+                {totals.map((b) => {
+                  const price = priceOf(b.currency);
+                  return (
+                    <li key={b.currency} className="funds-balance" data-testid={`balance-${b.currency}`}>
+                      <div className="funds-balance__head">
+                        <span className="funds-balance__currency">{b.currency}</span>
+                        <span className="funds-balance__total">{show(b.total)}</span>
+                      </div>
+                      <div className="funds-balance__grid">
+                        <span>
+                          <small>{t("assets.available")}</small>
+                          <span data-testid={`available-${b.currency}`}>{show(b.available)}</span>
+                        </span>
+                        <span>
+                          <small>{t("assets.frozen")}</small>
+                          <span data-testid={`frozen-${b.currency}`}>{show(b.frozen)}</span>
+                        </span>
+                        <span>
+                          <small>{t("assets.valueUsdt")}</small>
+                          <span>{price === undefined ? "—" : show(multiply(b.total, price))}</span>
+                        </span>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+      {signedIn && user && (
+        <>
+          <WithdrawSheet visible={sheet === "withdraw"} onClose={closeSheet} user={user} />
+          <ExchangeSheet visible={sheet === "exchange"} onClose={closeSheet} user={user} prices={prices.data} />
+        </>
+      )}
+    </Page>
+  );
+}

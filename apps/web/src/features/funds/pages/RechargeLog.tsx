@@ -1,0 +1,159 @@
+import { Tabs } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Page } from "@/components/Page";
+import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
+import { useRequireAuth } from "@/lib/session";
+import { type DepositRow, useDeposits } from "../api/get-deposits";
+import { type ExchangeRow, useExchanges } from "../api/get-exchanges";
+import { useWithdrawals, type WithdrawalRow } from "../api/get-withdrawals";
+import { PagedList } from "../components/PagedList";
+import { ReviewStatusTag } from "../components/ReviewStatus";
+import { add } from "../lib/decimal";
+import { LOG_TABS, type LogTab } from "../lib/paths";
+import "../funds.css";
+
+function Reason({ reason }: { reason: string | null }) {
+  const { t } = useTranslation("funds");
+  if (!reason) return null;
+  return (
+    <p className="funds-row__reason">
+      {t("log.reason")}: {reason}
+    </p>
+  );
+}
+
+function DepositItem({ row }: { row: DepositRow }) {
+  const { t } = useTranslation("funds");
+  return (
+    <article className="funds-row" data-testid={`deposit-${row.id}`}>
+      <div className="funds-row__head">
+        <span className="funds-row__title">
+          {row.currency} · {row.network}
+        </span>
+        <ReviewStatusTag status={row.status} />
+      </div>
+      <div className="funds-row__line">
+        <span>{t("log.amount")}</span>
+        <strong>{formatMoney(row.amount, row.currency)}</strong>
+      </div>
+      {row.txid && (
+        <div className="funds-row__line">
+          <span>{t("log.txid")}</span>
+          <span className="funds-break">{row.txid}</span>
+        </div>
+      )}
+      <div className="funds-row__line">
+        <span>{t("log.time")}</span>
+        <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+      </div>
+      <Reason reason={row.reason} />
+    </article>
+  );
+}
+
+function WithdrawalItem({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation("funds");
+  return (
+    <article className="funds-row" data-testid={`withdrawal-${row.id}`}>
+      <div className="funds-row__head">
+        <span className="funds-row__title">
+          {row.currency} · {row.network}
+        </span>
+        <ReviewStatusTag status={row.status} />
+      </div>
+      <div className="funds-row__line">
+        <span>{t("log.amount")}</span>
+        <strong>{formatMoney(row.amount, row.currency)}</strong>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("withdraw.fee")}</span>
+        <span>{formatMoney(row.fee, row.currency)}</span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("withdraw.total")}</span>
+        <span>{formatMoney(add(row.amount, row.fee), row.currency)}</span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("withdraw.address")}</span>
+        <span className="funds-break">{row.address}</span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("log.time")}</span>
+        <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+      </div>
+      <Reason reason={row.reason} />
+    </article>
+  );
+}
+
+function ExchangeItem({ row }: { row: ExchangeRow }) {
+  const { t } = useTranslation("funds");
+  return (
+    <article className="funds-row" data-testid={`exchange-${row.id}`}>
+      <div className="funds-row__head">
+        <span className="funds-row__title">
+          {row.from} → {row.to}
+        </span>
+        <time className="funds-row__time" dateTime={row.created_at}>
+          {formatDateTime(row.created_at)}
+        </time>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("exchange.pay")}</span>
+        <span>{formatMoney(row.amount, row.from)}</span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("exchange.price")}</span>
+        <span>
+          1 {row.from} = {formatDecimal(row.price, { minFraction: 2, maxFraction: 10 })} {row.to}
+        </span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("exchange.feeShort")}</span>
+        <span>{formatMoney(row.fee, row.to)}</span>
+      </div>
+      <div className="funds-row__line">
+        <span>{t("exchange.receive")}</span>
+        <strong>{formatMoney(row.receive, row.to)}</strong>
+      </div>
+    </article>
+  );
+}
+
+function DepositList() {
+  return <PagedList query={useDeposits()} rowKey={(r) => r.id} renderRow={(r) => <DepositItem row={r} />} />;
+}
+function WithdrawalList() {
+  return <PagedList query={useWithdrawals()} rowKey={(r) => r.id} renderRow={(r) => <WithdrawalItem row={r} />} />;
+}
+function ExchangeList() {
+  return <PagedList query={useExchanges()} rowKey={(r) => r.id} renderRow={(r) => <ExchangeItem row={r} />} />;
+}
+
+export default function RechargeLog() {
+  const { t } = useTranslation("funds");
+  const signedIn = useRequireAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab") as LogTab | null;
+  const tab: LogTab = requested && LOG_TABS.includes(requested) ? requested : "deposits";
+
+  return (
+    <Page title={t("common:pages.rechargeLog")} className="funds-page funds-page--flush">
+      {signedIn && (
+        <>
+          <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} className="funds-tabs">
+            {LOG_TABS.map((key) => (
+              <Tabs.Tab key={key} title={t(`log.tabs.${key}`)} />
+            ))}
+          </Tabs>
+          <div className="funds-tab-body" role="tabpanel" aria-label={t(`log.tabs.${tab}`)}>
+            {tab === "deposits" && <DepositList />}
+            {tab === "withdrawals" && <WithdrawalList />}
+            {tab === "exchanges" && <ExchangeList />}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

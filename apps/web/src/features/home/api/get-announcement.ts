@@ -1,0 +1,17 @@
+import { calls } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "@/lib/api";
+
+/** The latest announcement (null when there is none), in the reader's language. */
+export const announcementQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: [calls.gonggaoshow.path, locale],
+    queryFn: ({ signal }) => api(calls.gonggaoshow, { signal }),
+    staleTime: 60_000,
+  });
+
+export function useAnnouncement() {
+  const { i18n } = useTranslation();
+  return useQuery(announcementQueryOptions(i18n.resolvedLanguage ?? i18n.language));
+}

@@ -1,0 +1,19 @@
+import { calls, type DataOf } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "@/lib/api";
+
+export type MenuEntry = DataOf<typeof calls.menus>["items"][number];
+
+/** Menu labels come from the server in the request's language, so the language is part of the key. */
+export const menusQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: [calls.menus.path, locale],
+    queryFn: ({ signal }) => api(calls.menus, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useMenus() {
+  const { i18n } = useTranslation();
+  return useQuery(menusQueryOptions(i18n.resolvedLanguage ?? i18n.language));
+}

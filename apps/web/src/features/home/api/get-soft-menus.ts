@@ -1,0 +1,17 @@
+import { calls } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "@/lib/api";
+
+/** The secondary shortcuts (help, announcements, language, ...) in the reader's language. */
+export const softMenusQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: [calls.getmenusoft.path, locale],
+    queryFn: ({ signal }) => api(calls.getmenusoft, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSoftMenus() {
+  const { i18n } = useTranslation();
+  return useQuery(softMenusQueryOptions(i18n.resolvedLanguage ?? i18n.language));
+}

@@ -1,0 +1,28 @@
+import { Badge } from "antd-mobile";
+import { BellOutline } from "antd-mobile-icons";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useToken } from "@/lib/session";
+import { useUnreadCount } from "../api/get-unread-count";
+
+/** A bell to the messages; when signed in it carries the unread count. */
+export function MessagesButton() {
+  const { t } = useTranslation("home");
+  const navigate = useNavigate();
+  const token = useToken();
+  const { data: unread = 0 } = useUnreadCount(token);
+  const count = token ? unread : 0;
+  const label = count > 0 ? t("messages.unread", { count }) : t("messages.open");
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      onClick={() => void navigate("/pages/user/message")}
+    >
+      <Badge content={count > 0 ? (count > 99 ? "99+" : count) : null} style={{ "--right": "2px", "--top": "2px" }}>
+        <BellOutline fontSize={22} />
+      </Badge>
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import { APP_NAME } from "@cryptos/contract";
+import { LanguageButton } from "@/components/LanguagePicker";
+import { Page } from "@/components/Page";
+import { RetryView } from "@/components/RetryView";
+import { useMenus } from "../api/get-menus";
+import { useProductList } from "../api/get-product-list";
+import { useSoftMenus } from "../api/get-soft-menus";
+import { AnnouncementBar } from "../components/AnnouncementBar";
+import { MenuGrid } from "../components/MenuGrid";
+import { MessagesButton } from "../components/MessagesButton";
+import { PriceSourceNote } from "../components/PriceSourceNote";
+import { SoftShortcuts } from "../components/SoftShortcuts";
+import { TopMovers } from "../components/TopMovers";
+import "../home.css";
+
+/** Crypto pairs are product type 1. */
+const CRYPTO = 1;
+
+export default function Home() {
+  const menus = useMenus();
+  const soft = useSoftMenus();
+  const market = useProductList(CRYPTO);
+  const pairs = market.data?.items;
+  const simulated = pairs?.some((pair) => pair.simulated) ?? false;
+  const failed = menus.isError && market.isError;
+  return (
+    <Page
+      title={APP_NAME}
+      back={false}
+      right={
+        <>
+          <MessagesButton />
+          <LanguageButton />
+        </>
+      }
+      className="home"
+    >
+      {failed ? (
+        <RetryView
+          onRetry={() => {
+            void menus.refetch();
+            void soft.refetch();
+            void market.refetch();
+          }}
+        />
+      ) : (
+        <>
+          <AnnouncementBar />
+          {market.data && (
+            <PriceSourceNote
+              source={market.data.price_source}
+              exchangeCount={market.data.exchange_count}
+              simulated={simulated}
+            />
+          )}
+          <MenuGrid items={menus.data?.items} loading={menus.isPending} />
+          <SoftShortcuts items={soft.data?.items} />
+          <TopMovers pairs={pairs} loading={market.isPending} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,21 @@
+import { calls, type DataOf } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export type PairDetail = DataOf<typeof calls.productshow>;
+
+const REFRESH_MS = 30_000;
+
+export const productShowKey = (productId: number) => [calls.productshow.path, { product_id: productId }] as const;
+
+export function productShowQueryOptions(productId: number) {
+  return queryOptions({
+    queryKey: productShowKey(productId),
+    queryFn: ({ signal }) => api(calls.productshow, { query: { product_id: productId }, signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useProductShow(productId: number | null) {
+  return useQuery({ ...productShowQueryOptions(productId ?? 0), enabled: productId !== null });
+}

@@ -1,0 +1,29 @@
+import { StarFill, StarOutline } from "antd-mobile-icons";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface FavouriteButtonProps {
+  symbol: string;
+  active: boolean;
+  onToggle: () => void;
+}
+
+/** A star that adds or removes a pair from the favourites; its label names the pair. */
+export function FavouriteButton({ symbol, active, onToggle }: FavouriteButtonProps) {
+  const { t } = useTranslation("market");
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    onToggle();
+  };
+  return (
+    <button
+      type="button"
+      className={active ? "fav-button fav-button--active" : "fav-button"}
+      aria-pressed={active}
+      aria-label={t(active ? "favourites.remove" : "favourites.add", { symbol })}
+      onClick={toggle}
+    >
+      {active ? <StarFill /> : <StarOutline />}
+    </button>
+  );
+}

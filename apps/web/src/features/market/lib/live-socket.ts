@@ -1,0 +1,211 @@
+import { WS_MAX_SUBSCRIPTIONS, WS_PATH, type WsClientMessage, type WsTick, wsServerMessage } from "@cryptos/contract";
+import { API_BASE } from "@/lib/config";
+import { currentLocale } from "@/lib/i18n";
+
+export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
+
+export interface LiveSocketHandlers {
+  /** The newest tick per pair since the last call, at most every `flushMs`. */
+  onTicks: (ticks: ReadonlyMap<number, WsTick>) => void;
+  /** The socket came back after a drop: ticks sent meanwhile are lost, so refresh over HTTP. */
+  onReconnected: () => void;
+}
+
+export interface LiveSocketOptions {
+  url?: () => string;
+  /** Backoff: first delay, doubling up to `maxDelayMs`, with ±20 % jitter (contract ws.ts). */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A connection that stayed up this long resets the backoff. */
+  stableMs?: number;
+  /** Ticks are merged into the cache in batches, so twelve pairs at one tick a second cost one render. */
+  flushMs?: number;
+  /** The socket stays open this long after the last screen lets go, so moving between screens keeps it. */
+  idleCloseMs?: number;
+}
+
+/** `ws:`/`wss:` URL of the live stream beside the API, in the reader's language (for error messages). */
+export function liveUrl(): string {
+  const url = new URL(`${API_BASE}${WS_PATH}`, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.hash = "";
+  url.searchParams.set("lang", currentLocale());
+  return url.toString();
+}
+
+/**
+ * One WebSocket to `/ws` shared by every screen: screens retain and release pair ids (reference counted), the
+ * socket subscribes to their union, reconnects with exponential backoff after any close and subscribes again.
+ */
+export class LiveSocket {
+  private socket: WebSocket | null = null;
+  private readonly counts = new Map<number, number>();
+  private readonly latest = new Map<number, WsTick>();
+  private readonly pending = new Map<number, WsTick>();
+  private readonly statusListeners = new Set<() => void>();
+  private readonly tickListeners = new Set<() => void>();
+  private status: LiveStatus = "idle";
+  private attempt = 0;
+  private openedAt = 0;
+  private everOpened = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly options: Required<LiveSocketOptions>;
+
+  constructor(
+    private readonly handlers: LiveSocketHandlers,
+    options: LiveSocketOptions = {},
+  ) {
+    this.options = {
+      url: liveUrl,
+      baseDelayMs: 1_000,
+      maxDelayMs: 30_000,
+      stableMs: 10_000,
+      flushMs: 250,
+      idleCloseMs: 5_000,
+      ...options,
+    };
+  }
+
+  getStatus = (): LiveStatus => this.status;
+
+  latestTick(pair: number): WsTick | undefined {
+    return this.latest.get(pair);
+  }
+
+  subscribeStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  subscribeTicks = (listener: () => void): (() => void) => {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  };
+
+  retain(pairs: readonly number[]): void {
+    clearTimeout(this.idleTimer);
+    const added: number[] = [];
+    for (const pair of pairs) {
+      const count = this.counts.get(pair) ?? 0;
+      this.counts.set(pair, count + 1);
+      if (count === 0) added.push(pair);
+    }
+    if (this.socket?.readyState === WebSocket.OPEN) this.sendInChunks("subscribe", added);
+    else if (!this.socket && this.retryTimer === undefined && this.counts.size > 0) this.connect();
+  }
+
+  release(pairs: readonly number[]): void {
+    const removed: number[] = [];
+    for (const pair of pairs) {
+      const count = this.counts.get(pair) ?? 0;
+      if (count <= 1) {
+        this.counts.delete(pair);
+        this.latest.delete(pair);
+        removed.push(pair);
+      } else this.counts.set(pair, count - 1);
+    }
+    if (this.socket?.readyState === WebSocket.OPEN) this.sendInChunks("unsubscribe", removed);
+    if (this.counts.size === 0) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => this.close(), this.options.idleCloseMs);
+    }
+  }
+
+  /** Closes for good (until the next retain). */
+  close(): void {
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.idleTimer);
+    this.retryTimer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000);
+    }
+    this.attempt = 0;
+    this.everOpened = false;
+    this.setStatus("idle");
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private send(message: WsClientMessage): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private sendInChunks(op: "subscribe" | "unsubscribe", pairs: number[]): void {
+    for (let i = 0; i < pairs.length; i += WS_MAX_SUBSCRIPTIONS) {
+      this.send({ op, pairs: pairs.slice(i, i + WS_MAX_SUBSCRIPTIONS) });
+    }
+  }
+
+  private connect(): void {
+    this.retryTimer = undefined;
+    this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.openedAt = Date.now();
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.setStatus("open");
+      this.sendInChunks("subscribe", [...this.counts.keys()]);
+      if (reconnected) this.handlers.onReconnected();
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.openedAt && Date.now() - this.openedAt >= this.options.stableMs) this.attempt = 0;
+      this.openedAt = 0;
+      if (this.counts.size === 0) this.close();
+      else this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+    const { baseDelayMs, maxDelayMs } = this.options;
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== "string") return;
+    let parsed: ReturnType<typeof wsServerMessage.safeParse>;
+    try {
+      parsed = wsServerMessage.safeParse(JSON.parse(data));
+    } catch {
+      return;
+    }
+    if (!parsed.success || parsed.data.type !== "tick") return;
+    const tick = parsed.data;
+    if (!this.counts.has(tick.pair)) return;
+    this.pending.set(tick.pair, tick);
+    this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    if (this.pending.size === 0) return;
+    const batch = new Map(this.pending);
+    this.pending.clear();
+    for (const [pair, tick] of batch) this.latest.set(pair, tick);
+    this.handlers.onTicks(batch);
+    for (const listener of this.tickListeners) listener();
+  }
+}

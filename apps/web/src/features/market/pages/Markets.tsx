@@ -1,0 +1,116 @@
+import type { Pair } from "@cryptos/contract";
+import { SearchBar, Skeleton, Tabs } from "antd-mobile";
+import { useDeferredValue, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/EmptyState";
+import { Page } from "@/components/Page";
+import { RetryView } from "@/components/RetryView";
+import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { ApiError } from "@/lib/api";
+import { useProductList } from "../api/get-product-list";
+import { PairRow } from "../components/PairRow";
+import { useFavourites } from "../hooks/useFavourites";
+import { useLiveTicks } from "../hooks/useLiveTicks";
+import "../market.css";
+
+const FAVOURITES_TAB = "favourites";
+/** Type 1 is crypto; further product types are data (an operator adds pairs of another type). */
+const DEFAULT_TYPE = 1;
+
+function matches(pair: Pair, needle: string): boolean {
+  if (!needle) return true;
+  const text = `${pair.symbol} ${pair.base}${pair.quote}`.toLowerCase();
+  return text.includes(needle);
+}
+
+function SkeletonRows() {
+  return (
+    <ul className="pair-list" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="pair-row pair-row--skeleton">
+          <Skeleton.Paragraph lineCount={1} animated />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Markets() {
+  const { t } = useTranslation("market");
+  const { t: tc } = useTranslation();
+  const [tab, setTab] = useState(String(DEFAULT_TYPE));
+  const [search, setSearch] = useState("");
+  const needle = useDeferredValue(search.trim().toLowerCase());
+  const favourites = useFavourites();
+  const list = useProductList(DEFAULT_TYPE);
+  const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
+  useLiveTicks(pairs.map((pair) => pair.id));
+
+  // The tabs are the product types present in the data (crypto first), plus the favourites.
+  const types = useMemo(
+    () => [...new Set([DEFAULT_TYPE, ...pairs.map((pair) => pair.product_type)])].sort((a, b) => a - b),
+    [pairs],
+  );
+  const simulated = pairs.some((pair) => pair.simulated);
+  const inTab =
+    tab === FAVOURITES_TAB
+      ? pairs.filter((p) => favourites.ids.has(p.id))
+      : pairs.filter((p) => String(p.product_type) === tab);
+  const shown = inTab.filter((pair) => matches(pair, needle));
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <SkeletonRows />;
+  else if (list.isError) {
+    const message = list.error instanceof ApiError ? list.error.msg : undefined;
+    body = <RetryView onRetry={() => void list.refetch()} message={message} />;
+  } else if (shown.length === 0) {
+    body =
+      tab === FAVOURITES_TAB && inTab.length === 0 ? (
+        <EmptyState title={t("favourites.emptyTitle")} description={t("favourites.emptyHint")} />
+      ) : (
+        <EmptyState title={needle ? t("search.noMatch", { query: search.trim() }) : undefined} />
+      );
+  } else {
+    body = (
+      <ul className="pair-list" aria-label={t("list.label")}>
+        {shown.map((pair) => (
+          <PairRow
+            key={pair.id}
+            pair={pair}
+            favourite={favourites.isFavourite(pair.id)}
+            onToggleFavourite={() => favourites.toggle(pair.id)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Page title={tc("pages.markets")} back={false} right={simulated ? <SimulatedBadge /> : undefined}>
+      <div className="markets">
+        <div className="markets__toolbar">
+          <SearchBar
+            placeholder={t("search.placeholder")}
+            value={search}
+            onChange={setSearch}
+            aria-label={t("search.placeholder")}
+          />
+          <Tabs activeKey={tab} onChange={setTab} className="markets__tabs">
+            <Tabs.Tab key={FAVOURITES_TAB} title={t("tabs.favourites")} />
+            {types.map((type) => (
+              <Tabs.Tab key={String(type)} title={t(type === 1 ? "tabs.crypto" : "tabs.type", { type })} />
+            ))}
+          </Tabs>
+          <div className="pair-list__head" aria-hidden="true">
+            <span>{t("list.pair")}</span>
+            <span>{t("list.price")}</span>
+            <span>{t("list.change")}</span>
+          </div>
+        </div>
+        {body}
+        {simulated && <p className="markets__note">{t("simulatedNote")}</p>}
+      </div>
+    </Page>
+  );
+}

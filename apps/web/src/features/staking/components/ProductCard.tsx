@@ -1,0 +1,49 @@
+import { ProgressBar } from "antd-mobile";
+import { RightOutline } from "antd-mobile-icons";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { StakingProduct } from "../api/get-product";
+import { productPath } from "../paths";
+import { amount, percent, quotaShare } from "./format";
+
+/** One product in the list: rate and days first, then limits and what is left of the quota. */
+export function ProductCard({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation("staking");
+  const share = quotaShare(product.quota_left, product.quota);
+  return (
+    <Link to={productPath(product.id)} className="stk-product" aria-label={product.name}>
+      <div className="stk-product__head">
+        <span className="stk-product__name">{product.name}</span>
+        <span className="stk-product__currency">{product.currency}</span>
+        <RightOutline className="stk-product__chevron" aria-hidden="true" />
+      </div>
+      <div className="stk-product__main">
+        <div>
+          <div className="stk-product__rate">{percent(product.daily_rate)}</div>
+          <div className="stk-label">{t("product.dailyRate")}</div>
+        </div>
+        <div className="stk-product__days">
+          <div className="stk-product__days-value">{t("product.daysValue", { count: product.days })}</div>
+          <div className="stk-label">{t("product.term")}</div>
+        </div>
+      </div>
+      <div className="stk-product__row">
+        <span className="stk-label">{t("product.limits")}</span>
+        <span>
+          {t("product.range", {
+            min: amount(product.min_amount),
+            max: amount(product.max_amount),
+            currency: product.currency,
+          })}
+        </span>
+      </div>
+      <div className="stk-product__row">
+        <span className="stk-label">{t("product.quotaLeft")}</span>
+        <span>
+          {amount(product.quota_left)} {product.currency}
+        </span>
+      </div>
+      <ProgressBar percent={share} className="stk-product__quota" aria-hidden="true" />
+    </Link>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "@/lib/format";
+import type { StakingProduct } from "../api/get-product";
+import { add, termInterest } from "../lib/decimal";
+import { amount as fmt, percent } from "./format";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TermsProps {
+  product: StakingProduct;
+  /** A valid amount, or null before one is entered. */
+  amount: string | null;
+}
+
+/** Every term of a subscription, the same list before and at confirmation. */
+export function Terms({ product, amount }: TermsProps) {
+  const { t } = useTranslation("staking");
+  const interest = amount ? termInterest(amount, product.daily_rate, product.days) : null;
+  const rows: Array<[string, string, string?]> = [
+    [t("product.dailyRate"), percent(product.daily_rate)],
+    [t("product.term"), t("product.daysValue", { count: product.days })],
+  ];
+  if (amount) {
+    rows.unshift([t("confirm.amount"), `${fmt(amount)} ${product.currency}`]);
+    rows.push(
+      [t("product.estimatedInterest"), `${fmt(interest ?? "0")} ${product.currency}`, "estimated-interest"],
+      [t("product.totalAtMaturity"), `${fmt(add(amount, interest ?? "0"))} ${product.currency}`, "total-at-maturity"],
+      [t("product.maturity"), formatDate(new Date(Date.now() + product.days * DAY_MS))],
+    );
+  }
+  return (
+    <dl className="stk-terms">
+      {rows.map(([label, value, testId]) => (
+        <div key={label} className="stk-terms__row">
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

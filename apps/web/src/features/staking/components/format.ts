@@ -1,0 +1,23 @@
+import { formatDecimal } from "@/lib/format";
+import { ratePercent } from "../lib/decimal";
+
+/** An amount as the user reads it: grouped, at least 2 and at most 8 decimals, exactly as sent. */
+export const amount = (value: string) => formatDecimal(value, { minFraction: 2, maxFraction: 8 });
+
+/** A daily rate fraction as percent: "0.0005" -> "0.05%". */
+export const percent = (rate: string) => `${formatDecimal(ratePercent(rate), { minFraction: 2, maxFraction: 6 })}%`;
+
+/** Share of the quota left, in whole percent (display only, computed on integers). */
+export function quotaShare(left: string, total: string): number {
+  const scale = (v: string) => {
+    const [whole = "0", fraction = ""] = v.split(".");
+    return { digits: BigInt(`${whole}${fraction}`), places: fraction.length };
+  };
+  const a = scale(left);
+  const b = scale(total);
+  const places = Math.max(a.places, b.places);
+  const x = a.digits * 10n ** BigInt(places - a.places);
+  const y = b.digits * 10n ** BigInt(places - b.places);
+  if (y === 0n) return 0;
+  return Number((x * 100n) / y);
+}

@@ -1,0 +1,238 @@
+import { Button, Input, Skeleton } from "antd-mobile";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { EmptyState } from "@/components/EmptyState";
+import { Page } from "@/components/Page";
+import { QueryView } from "@/components/QueryView";
+import { ApiError } from "@/lib/api";
+import { LOGIN_PATH, useSession } from "@/lib/session";
+import { toast } from "@/lib/toast";
+import { type StakingProduct, useStakingProduct } from "../api/get-product";
+import { useSubscribe } from "../api/subscribe";
+import { ConfirmSheet } from "../components/ConfirmSheet";
+import { amount as fmt, percent } from "../components/format";
+import { RiskDisclosure } from "../components/RiskDisclosure";
+import { Terms } from "../components/Terms";
+import { compare, isAmountInput, minOf } from "../lib/decimal";
+import { acceptRisk, hasAcceptedRisk } from "../lib/risk-ack";
+import { ARBITRAGE_PATH, HELP_PATH, ORDERS_PATH } from "../paths";
+import "../staking.css";
+
+/** Amounts the server takes: at most 8 decimals (the contract's doitem). */
+const AMOUNT_DECIMALS = 8;
+
+function parseId(raw: string | null): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+type Step = "edit" | "risk" | "confirm";
+
+function SubscribeForm({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation("staking");
+  const navigate = useNavigate();
+  const { signedIn, user } = useSession();
+  const subscribe = useSubscribe();
+  const [value, setValue] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [step, setStep] = useState<Step>("edit");
+
+  const available = user?.users.balances.find((b) => b.currency === product.currency)?.available ?? "0";
+  const trimmed = value.trim();
+  const valid = isAmountInput(trimmed, AMOUNT_DECIMALS);
+
+  let error: string | null = null;
+  if (trimmed && !valid) error = t("errors.invalidAmount", { decimals: AMOUNT_DECIMALS });
+  else if (valid && compare(trimmed, product.min_amount) < 0)
+    error = t("errors.belowMin", { min: fmt(product.min_amount), currency: product.currency });
+  else if (valid && compare(trimmed, product.max_amount) > 0)
+    error = t("errors.aboveMax", { max: fmt(product.max_amount), currency: product.currency });
+  else if (valid && compare(trimmed, product.quota_left) > 0)
+    error = t("errors.aboveQuota", { left: fmt(product.quota_left), currency: product.currency });
+  else if (valid && user && compare(trimmed, available) > 0) error = t("errors.insufficient");
+
+  const canSubmit = valid && error === null;
+  const userId = user?.userinfo.id;
+
+  const start = () => {
+    setTouched(true);
+    if (!canSubmit || userId === undefined) return;
+    setStep(hasAcceptedRisk(userId) ? "confirm" : "risk");
+  };
+
+  const confirm = () => {
+    subscribe.mutate(
+      { productId: product.id, amount: trimmed },
+      {
+        onSuccess: () => {
+          setStep("edit");
+          toast.success(t("confirm.done"));
+          void navigate(ORDERS_PATH, { replace: true });
+        },
+        onError: (e) => {
+          setStep("edit");
+          toast.error(e instanceof ApiError ? e.msg : t("errors.network"));
+        },
+      },
+    );
+  };
+
+  if (!signedIn) {
+    return (
+      <div className="stk-card">
+        <Button block color="primary" onClick={() => void navigate(LOGIN_PATH)}>
+          {t("product.logInToSubscribe")}
+        </Button>
+      </div>
+    );
+  }
+
+  const fillMax = () => {
+    const max = minOf(available, product.max_amount, product.quota_left);
+    setValue(compare(max, "0") > 0 ? max : "");
+    setTouched(true);
+  };
+
+  return (
+    <div className="stk-card">
+      <label className="stk-field-label" htmlFor="stk-amount">
+        {t("product.amount")}
+      </label>
+      <div className="stk-amount">
+        <Input
+          id="stk-amount"
+          inputMode="decimal"
+          placeholder={t("product.amountPlaceholder", {
+            min: fmt(product.min_amount),
+            max: fmt(product.max_amount),
+          })}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setTouched(true);
+          }}
+          clearable
+          aria-invalid={touched && error !== null}
+          aria-describedby="stk-amount-help"
+        />
+        <span className="stk-amount__currency">{product.currency}</span>
+        <button type="button" className="stk-amount__max" onClick={fillMax}>
+          {t("product.all")}
+        </button>
+      </div>
+      <div id="stk-amount-help" className="stk-amount__help">
+        <span data-testid="available">
+          {t("product.available", { amount: user ? fmt(available) : "--", currency: product.currency })}
+        </span>
+        {touched && error && (
+          <span className="stk-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+      <Terms product={product} amount={canSubmit ? trimmed : null} />
+      <p className="stk-note">{t("product.payoutRule")}</p>
+      <Button block color="primary" size="large" disabled={!canSubmit || !user} onClick={start}>
+        {t("product.subscribe")}
+      </Button>
+      {userId !== undefined && (
+        <RiskDisclosure
+          visible={step === "risk"}
+          onClose={() => setStep("edit")}
+          onAccept={() => {
+            acceptRisk(userId);
+            setStep("confirm");
+          }}
+        />
+      )}
+      {canSubmit && (
+        <ConfirmSheet
+          visible={step === "confirm"}
+          product={product}
+          amount={trimmed}
+          submitting={subscribe.isPending}
+          onConfirm={confirm}
+          onClose={() => setStep("edit")}
+        />
+      )}
+    </div>
+  );
+}
+
+function ProductView({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation("staking");
+  return (
+    <div className="stk-body">
+      <section className="stk-hero" aria-labelledby="stk-product-name">
+        <h2 id="stk-product-name" className="stk-hero__name">
+          {product.name}
+        </h2>
+        <div className="stk-hero__grid">
+          <div>
+            <div className="stk-hero__rate">{percent(product.daily_rate)}</div>
+            <div className="stk-hero__label">{t("product.dailyRate")}</div>
+          </div>
+          <div>
+            <div className="stk-hero__days">{t("product.daysValue", { count: product.days })}</div>
+            <div className="stk-hero__label">{t("product.term")}</div>
+          </div>
+        </div>
+      </section>
+      <dl className="stk-terms stk-card">
+        <div className="stk-terms__row">
+          <dt>{t("product.limits")}</dt>
+          <dd>
+            {t("product.range", {
+              min: fmt(product.min_amount),
+              max: fmt(product.max_amount),
+              currency: product.currency,
+            })}
+          </dd>
+        </div>
+        <div className="stk-terms__row">
+          <dt>{t("product.perUserLimit")}</dt>
+          <dd>
+            {fmt(product.per_user_limit)} {product.currency}
+          </dd>
+        </div>
+        <div className="stk-terms__row">
+          <dt>{t("product.quotaLeft")}</dt>
+          <dd>
+            {fmt(product.quota_left)} / {fmt(product.quota)} {product.currency}
+          </dd>
+        </div>
+      </dl>
+      <SubscribeForm product={product} />
+      <Link to={HELP_PATH} className="stk-link stk-link--center">
+        {t("header.howItWorks")}
+      </Link>
+    </div>
+  );
+}
+
+export default function ArbitrageProduct() {
+  const { t } = useTranslation(["common", "staking"]);
+  const [params] = useSearchParams();
+  const id = parseId(params.get("id"));
+  const query = useStakingProduct(id);
+  return (
+    <Page title={t("pages.arbitrageProduct")}>
+      {id === null ? (
+        <EmptyState title={t("staking:product.notFound")}>
+          <Link to={ARBITRAGE_PATH} className="stk-link">
+            {t("staking:product.browse")}
+          </Link>
+        </EmptyState>
+      ) : query.isPending ? (
+        <div className="stk-skeleton">
+          <Skeleton animated className="stk-skeleton__card" />
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      ) : (
+        <QueryView query={query}>{(product) => <ProductView product={product} />}</QueryView>
+      )}
+    </Page>
+  );
+}

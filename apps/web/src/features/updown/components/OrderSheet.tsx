@@ -1,0 +1,274 @@
+import { amountString, type Direction, type UpDownOrder } from "@cryptos/contract";
+import { Button, Input, Popup } from "antd-mobile";
+import { CloseOutline } from "antd-mobile-icons";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { ApiError } from "@/lib/api";
+import { formatDecimal, formatMoney } from "@/lib/format";
+import { confirm, toast } from "@/lib/toast";
+import { usePlaceUpDownOrder } from "../api/place-order";
+import { add, compare, multiply, ratePercent } from "../lib/decimal";
+import { acceptRisk, hasAcceptedRisk } from "../lib/risk";
+import type { TradablePair } from "../lib/types";
+import { DirectionTag } from "./labels";
+
+const amountRule = amountString(8);
+
+export interface OrderSheetProps {
+  visible: boolean;
+  onClose: () => void;
+  tradable: TradablePair;
+  direction: Direction;
+  onDirectionChange: (direction: Direction) => void;
+  userId: number;
+  /** The available balance in the order currency; undefined while loading. */
+  available: string | undefined;
+  onPlaced: (order: UpDownOrder) => void;
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="updown-row">
+      <span className="updown-row__label">{label}</span>
+      <span className="updown-row__value">{children}</span>
+    </div>
+  );
+}
+
+/** The "Place Order" sheet: direction, settlement time with its payout rate, amount, and what it pays. */
+export function OrderSheet({
+  visible,
+  onClose,
+  tradable,
+  direction,
+  onDirectionChange,
+  userId,
+  available,
+  onPlaced,
+}: OrderSheetProps) {
+  const { t } = useTranslation("updown");
+  const { setting, pair } = tradable;
+  const currency = setting.currency;
+  const [seconds, setSeconds] = useState(setting.terms[0]?.seconds ?? 0);
+  const [amount, setAmount] = useState("");
+  const [serverError, setServerError] = useState<string | null>(null);
+  const place = usePlaceUpDownOrder();
+
+  // A different pair has different terms: start from its first one.
+  useEffect(() => {
+    setSeconds(setting.terms[0]?.seconds ?? 0);
+    setServerError(null);
+  }, [setting]);
+
+  const term = setting.terms.find((x) => x.seconds === seconds) ?? setting.terms[0];
+  const trimmed = amount.trim();
+  const parsed = trimmed ? amountRule.safeParse(trimmed) : null;
+  const formatError = parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const validAmount = parsed?.success ? parsed.data : null;
+  const outOfRange =
+    validAmount !== null &&
+    (compare(validAmount, setting.min_amount) === -1 || compare(validAmount, setting.max_amount) === 1);
+  const earnings = validAmount && term ? multiply(validAmount, term.payout_rate) : null;
+  const paidIfWin = validAmount && earnings ? add(validAmount, earnings) : null;
+  const rate = term ? ratePercent(term.payout_rate) : "";
+  const money = (value: string) => formatMoney(value, currency);
+
+  const formatErrorText =
+    formatError === "too_many_decimals" ? t("order.tooManyDecimals") : formatError ? t("order.invalidAmount") : null;
+
+  async function submit() {
+    if (!validAmount || !term) return;
+    setServerError(null);
+    if (!hasAcceptedRisk(userId)) {
+      const accepted = await confirm({
+        title: t("risk.title"),
+        content: (
+          <div className="updown-risk">
+            <p>{t("risk.intro")}</p>
+            <ul>
+              <li>{t("risk.loss")}</li>
+              <li>{t("risk.short")}</li>
+              {pair?.simulated && <li>{t("risk.simulated")}</li>}
+              <li>{t("risk.rule")}</li>
+            </ul>
+          </div>
+        ),
+        confirmText: t("risk.accept"),
+        cancelText: t("risk.decline"),
+      });
+      if (!accepted) return;
+      acceptRisk(userId);
+    }
+    const confirmed = await confirm({
+      title: t("order.confirmTitle"),
+      content: (
+        <div className="updown-confirm">
+          <Row label={t("pair.label")}>{setting.symbol}</Row>
+          <Row label={t("direction.label")}>
+            <DirectionTag direction={direction} />
+          </Row>
+          <Row label={t("order.amount")}>{money(validAmount)}</Row>
+          <Row label={t("order.settlementTime")}>{t("terms.term", { seconds: term.seconds })}</Row>
+          <Row label={t("order.payoutRate")}>{`${formatDecimal(rate, { minFraction: 0 })}%`}</Row>
+          <Row label={t("order.expectedEarnings")}>{earnings ? money(earnings) : "—"}</Row>
+          <Row label={t("order.paidIfWin")}>{paidIfWin ? money(paidIfWin) : "—"}</Row>
+          <Row label={t("order.paidIfTie")}>{money(validAmount)}</Row>
+          <Row label={t("order.paidIfLose")}>{money("0")}</Row>
+          <p className="updown-note">{t("terms.rule")}</p>
+        </div>
+      ),
+      confirmText: t("order.confirm"),
+    });
+    if (!confirmed) return;
+    place.mutate(
+      { productid: setting.productid, direction, amount: validAmount, seconds: term.seconds },
+      {
+        onSuccess: (order) => {
+          toast.success(t("order.placed"));
+          setAmount("");
+          onPlaced(order);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            setServerError(error.msg);
+            toast.error(error.msg);
+          } else {
+            toast.error(t("common:status.networkError"));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="updown-sheet"
+      showCloseButton={false}
+    >
+      <div className="updown-sheet__head">
+        <h2 className="updown-sheet__title">
+          {t("order.place")} · {setting.symbol}
+        </h2>
+        <button type="button" className="icon-button" aria-label={t("order.close")} onClick={onClose}>
+          <CloseOutline fontSize={20} />
+        </button>
+      </div>
+      <div className="updown-sheet__price">
+        <span className="updown-row__label">{t("pair.currentPrice")}</span>
+        <strong>
+          {pair?.price ? formatDecimal(pair.price, { minFraction: pair.price_decimals }) : t("pair.noPrice")}
+        </strong>
+        {pair?.simulated && <SimulatedBadge />}
+      </div>
+
+      <fieldset className="updown-field">
+        <legend className="updown-field__label">{t("direction.label")}</legend>
+        <div className="updown-directions">
+          {(["up", "down"] as const).map((d) => (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={direction === d}
+              className={`updown-directions__option updown-directions__option--${d}${direction === d ? " is-active" : ""}`}
+              onClick={() => onDirectionChange(d)}
+            >
+              {d === "up" ? "▲" : "▼"} {t(`direction.${d}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="updown-field">
+        <legend className="updown-field__label">{t("order.settlementTime")}</legend>
+        <div className="updown-terms">
+          {setting.terms.map((x) => (
+            <button
+              key={x.seconds}
+              type="button"
+              aria-pressed={x.seconds === term?.seconds}
+              className={x.seconds === term?.seconds ? "updown-terms__chip is-active" : "updown-terms__chip"}
+              onClick={() => setSeconds(x.seconds)}
+            >
+              <span className="updown-terms__time">{t("terms.term", { seconds: x.seconds })}</span>
+              <span className="updown-terms__rate">
+                {t("terms.rate", { rate: formatDecimal(ratePercent(x.payout_rate), { minFraction: 0 }) })}
+              </span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="updown-field">
+        <label className="updown-field__label" htmlFor="updown-amount">
+          {t("order.amount")} ({currency})
+        </label>
+        <div className="updown-amount">
+          <Input
+            id="updown-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              setServerError(null);
+            }}
+            placeholder={t("order.amountPlaceholder", {
+              min: formatDecimal(setting.min_amount, { minFraction: 0 }),
+              max: formatDecimal(setting.max_amount, { minFraction: 0 }),
+            })}
+            clearable
+          />
+        </div>
+        <div className="updown-amount__hints">
+          <span>{t("order.min", { amount: money(setting.min_amount) })}</span>
+          <span>{t("order.max", { amount: money(setting.max_amount) })}</span>
+        </div>
+        {formatErrorText && (
+          <p className="updown-error" role="alert">
+            {formatErrorText}
+          </p>
+        )}
+        {!formatErrorText && outOfRange && <p className="updown-warning">{t("order.outOfRange")}</p>}
+        {serverError && (
+          <p className="updown-error" role="alert" data-testid="updown-server-error">
+            {serverError}
+          </p>
+        )}
+      </div>
+
+      <div className="updown-summary">
+        <Row label={t("order.available")}>
+          <span data-testid="updown-sheet-available">{available === undefined ? "—" : money(available)}</span>
+        </Row>
+        <Row label={t("order.payoutRate")}>{`${formatDecimal(rate, { minFraction: 0 })}%`}</Row>
+        <Row label={t("order.expectedEarnings")}>
+          <span className="updown-earnings" data-testid="updown-expected-earnings">
+            {earnings ? `+${money(earnings)}` : "—"}
+          </span>
+        </Row>
+        {validAmount && (
+          <p className="updown-note">
+            {t("order.earningsFormula", { amount: money(validAmount), rate: formatDecimal(rate, { minFraction: 0 }) })}
+          </p>
+        )}
+      </div>
+
+      <Button
+        block
+        color={direction === "up" ? "success" : "danger"}
+        size="large"
+        className="updown-submit"
+        disabled={!validAmount || !term}
+        loading={place.isPending}
+        loadingText={t("order.placing")}
+        onClick={() => void submit()}
+      >
+        {t("order.place")} · {t(`direction.${direction}`)}
+      </Button>
+    </Popup>
+  );
+}

@@ -1,0 +1,9 @@
+import type { calls, DataOf, Pair } from "@cryptos/contract";
+
+export type UpDownSetting = DataOf<typeof calls.miao>["items"][number];
+
+/** A pair that takes up/down orders: its settings from `miao`, its price from `productlist` when listed there. */
+export interface TradablePair {
+  setting: UpDownSetting;
+  pair: Pair | undefined;
+}

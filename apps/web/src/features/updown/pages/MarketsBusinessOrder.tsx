@@ -1,0 +1,276 @@
+import type { UpDownOrder } from "@cryptos/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Skeleton } from "antd-mobile";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { EmptyState } from "@/components/EmptyState";
+import { Page } from "@/components/Page";
+import { RetryView } from "@/components/RetryView";
+import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { ApiError } from "@/lib/api";
+import { formatDateTime, formatDecimal, formatMoney, formatTime } from "@/lib/format";
+import { useRequireAuth } from "@/lib/session";
+import { useUpDownOrder } from "../api/get-order";
+import { useUpDownOrderTicks } from "../api/get-order-ticks";
+import { pairOptions } from "../api/get-pair";
+import { CountdownRing } from "../components/CountdownRing";
+import { DirectionTag, ResultTag, StatusTag } from "../components/labels";
+import { secondsLeft, useNow } from "../hooks/useNow";
+import { compare, ratePercent, signedMoney } from "../lib/decimal";
+import "../updown.css";
+
+function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="updown-row">
+      <span className="updown-row__label">{label}</span>
+      <span className="updown-row__value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+type Tick = NonNullable<UpDownOrder["entry"]>;
+
+function TickView({
+  title,
+  tick,
+  pending,
+  testId,
+  decimals,
+}: {
+  title: string;
+  tick: Tick | null;
+  pending: string;
+  testId: string;
+  decimals: number;
+}) {
+  const { t } = useTranslation("updown");
+  return (
+    <div className="updown-tick" data-testid={testId}>
+      <span className="updown-row__label">{title}</span>
+      {tick ? (
+        <>
+          <strong className="updown-tick__price" data-testid={`${testId}-price`}>
+            {formatDecimal(tick.price, { minFraction: decimals })}
+          </strong>
+          <span className="updown-tick__meta">{formatDateTime(tick.at)}</span>
+          <span className="updown-tick__meta">{t("detail.tickId", { id: tick.id })}</span>
+        </>
+      ) : (
+        <span className="updown-tick__pending">{pending}</span>
+      )}
+    </div>
+  );
+}
+
+function ResultExplanation({ order, decimals }: { order: UpDownOrder; decimals: number }) {
+  const { t } = useTranslation("updown");
+  const { entry, exit, result } = order;
+  if (!result) return null;
+  if (!entry || !exit) return <p className="updown-note">{t("detail.noTick")}</p>;
+  if (result === "tie") return <p className="updown-note">{t("detail.explainTie")}</p>;
+  const values = {
+    exit: formatDecimal(exit.price, { minFraction: decimals }),
+    entry: formatDecimal(entry.price, { minFraction: decimals }),
+    direction: t(`direction.${order.direction}`),
+  };
+  const movement =
+    compare(exit.price, entry.price) === 1 ? t("detail.exitAbove", values) : t("detail.exitBelow", values);
+  return (
+    <p className="updown-note" data-testid="updown-explanation">
+      {movement} {result === "win" ? t("detail.orderWins", values) : t("detail.orderLoses", values)}
+    </p>
+  );
+}
+
+function Verify({ order, decimals }: { order: UpDownOrder; decimals: number }) {
+  const { t } = useTranslation("updown");
+  const settled = order.status === "settled";
+  const ticks = useUpDownOrderTicks(order.id, settled);
+  let content: ReactNode;
+  if (!settled) content = <p className="updown-note">{t("detail.verifyLater")}</p>;
+  else if (ticks.isPending) content = <Skeleton.Paragraph lineCount={3} animated />;
+  else if (ticks.isError) {
+    const message = ticks.error instanceof ApiError ? ticks.error.msg : undefined;
+    content = <RetryView onRetry={() => void ticks.refetch()} message={message} />;
+  } else if (ticks.data.items.length === 0) content = <p className="updown-note">{t("detail.verifyEmpty")}</p>;
+  else {
+    const items = ticks.data.items;
+    content = (
+      <>
+        <p className="updown-note">{t("detail.verifyIntro", { symbol: order.symbol })}</p>
+        <table className="updown-ticks" data-testid="updown-ticks">
+          <thead>
+            <tr>
+              <th scope="col">{t("detail.tick")}</th>
+              <th scope="col">{t("detail.time")}</th>
+              <th scope="col">{t("detail.price")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((tick) => {
+              const tag =
+                tick.id === order.entry?.id
+                  ? t("detail.entryTag")
+                  : tick.id === order.exit?.id
+                    ? t("detail.exitTag")
+                    : null;
+              return (
+                <tr key={tick.id} className={tag ? "is-marked" : undefined}>
+                  <td>
+                    #{tick.id}
+                    {tag && <span className="updown-ticks__tag">{tag}</span>}
+                  </td>
+                  <td>{formatTime(tick.at)}</td>
+                  <td>{formatDecimal(tick.price, { minFraction: decimals })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </>
+    );
+  }
+  return (
+    <section className="updown-section" aria-labelledby="updown-verify-title">
+      <h2 className="updown-section__title" id="updown-verify-title">
+        {t("detail.verify")}
+      </h2>
+      {content}
+    </section>
+  );
+}
+
+function OrderDetail({ order }: { order: UpDownOrder }) {
+  const { t } = useTranslation("updown");
+  const settled = order.status === "settled";
+  const now = useNow(!settled, 250);
+  const money = (value: string) => formatMoney(value, order.currency);
+  const rate = `${formatDecimal(ratePercent(order.payout_rate), { minFraction: 0 })}%`;
+  // Only to say whether this pair's prices are simulated (DESIGN.md §1); its price is not shown here.
+  const pair = useQuery({ ...pairOptions(order.productid), refetchInterval: false, staleTime: 60_000 });
+  const decimals = pair.data?.price_decimals ?? 0;
+  return (
+    <>
+      <section className="updown-section updown-detail__head">
+        <div className="updown-card__top">
+          <strong className="updown-card__symbol">{order.symbol}</strong>
+          <DirectionTag direction={order.direction} />
+          <span className="updown-card__spacer" />
+          {pair.data?.simulated && <SimulatedBadge />}
+          <span data-testid="updown-status">
+            <StatusTag status={order.status} />
+          </span>
+        </div>
+        {settled ? (
+          <div className="updown-detail__result">
+            {order.result && (
+              <span data-testid="updown-result" data-result={order.result}>
+                <ResultTag result={order.result} />
+              </span>
+            )}
+            <strong
+              className={
+                order.profit?.startsWith("-") ? "updown-detail__profit updown-down" : "updown-detail__profit updown-up"
+              }
+            >
+              {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+            </strong>
+          </div>
+        ) : (
+          <div className="updown-detail__countdown">
+            <CountdownRing
+              remaining={secondsLeft(order.settle_at, now)}
+              total={order.seconds}
+              label={t("detail.countdown")}
+            />
+          </div>
+        )}
+      </section>
+
+      <section className="updown-section updown-ticks-pair">
+        <TickView
+          title={t("detail.entry")}
+          tick={order.entry}
+          pending={settled ? "—" : t("status.awaiting_entry")}
+          testId="updown-entry"
+          decimals={decimals}
+        />
+        <TickView
+          title={t("detail.exit")}
+          tick={order.exit}
+          pending={settled ? "—" : t("detail.pending")}
+          testId="updown-exit"
+          decimals={decimals}
+        />
+      </section>
+
+      <section className="updown-section" aria-labelledby="updown-result-title">
+        <h2 className="updown-section__title" id="updown-result-title">
+          {t("detail.resultTitle")}
+        </h2>
+        <Row label={t("detail.payout")} testId="updown-payout">
+          {order.payout ? money(order.payout) : "—"}
+        </Row>
+        <Row label={t("detail.profit")} testId="updown-profit">
+          {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+        </Row>
+        {settled ? (
+          <ResultExplanation order={order} decimals={decimals} />
+        ) : (
+          <p className="updown-note">{t(`status.${order.status}`)}</p>
+        )}
+      </section>
+
+      <section className="updown-section" aria-labelledby="updown-terms-title">
+        <h2 className="updown-section__title" id="updown-terms-title">
+          {t("detail.terms")}
+        </h2>
+        <Row label={t("detail.amount")} testId="updown-amount">
+          {money(order.amount)}
+        </Row>
+        <Row label={t("detail.duration")}>{t("detail.seconds", { seconds: order.seconds })}</Row>
+        <Row label={t("order.payoutRate")}>{rate}</Row>
+        <Row label={t("detail.acceptedAt")}>{formatDateTime(order.accepted_at)}</Row>
+        <Row label={t("detail.settlesAt")}>{formatDateTime(order.settle_at)}</Row>
+        {order.settled_at && <Row label={t("detail.settledAt")}>{formatDateTime(order.settled_at)}</Row>}
+        <p className="updown-note">{t("terms.rule")}</p>
+      </section>
+
+      <Verify order={order} decimals={decimals} />
+    </>
+  );
+}
+
+/** One up/down order: countdown, entry and exit ticks, result, payout, terms, and the ticks to verify it by. */
+export default function MarketsBusinessOrder() {
+  const { t } = useTranslation(["updown", "common"]);
+  const signedIn = useRequireAuth();
+  const [params] = useSearchParams();
+  const id = Number(params.get("id"));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useUpDownOrder(valid ? id : 0, signedIn && valid);
+
+  let body: ReactNode;
+  if (!valid) body = <EmptyState title={t("detail.notFound")} />;
+  else if (query.data) body = <OrderDetail order={query.data} />;
+  else if (query.isError) {
+    const message = query.error instanceof ApiError ? query.error.msg : undefined;
+    body = <RetryView onRetry={() => void query.refetch()} message={message} />;
+  } else {
+    body = (
+      <div className="updown-section">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  }
+
+  return (
+    <Page title={t("common:pages.marketsBusinessOrder")} className="updown-page">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,249 @@
+import type { Direction, KlineInterval } from "@cryptos/contract";
+import { Button, Skeleton } from "antd-mobile";
+import { DownOutline } from "antd-mobile-icons";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { EmptyState } from "@/components/EmptyState";
+import { KlineChart } from "@/components/KlineChart";
+import { Page } from "@/components/Page";
+import { RetryView } from "@/components/RetryView";
+import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { ApiError } from "@/lib/api";
+import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
+import { LOGIN_PATH, useSession } from "@/lib/session";
+import type { OrderTab } from "../api/get-orders";
+import { usePair } from "../api/get-pair";
+import { usePairs } from "../api/get-pairs";
+import { useUpDownSettings } from "../api/get-settings";
+import { OrderLists } from "../components/OrderLists";
+import { OrderSheet } from "../components/OrderSheet";
+import { PairPicker } from "../components/PairPicker";
+import { useSettlementNotices } from "../hooks/useSettlementNotices";
+import { ratePercent } from "../lib/decimal";
+import type { TradablePair } from "../lib/types";
+import "../updown.css";
+
+const CHART_INTERVALS: KlineInterval[] = ["1m", "5m", "15m", "1h", "4h", "1d"];
+
+const parseDirection = (value: string | null): Direction | undefined =>
+  value === "up" || value === "down" ? value : undefined;
+
+/** The Trade tab: pick a pair, watch its price, place an up/down order, follow open and settled orders. */
+export default function Transaction() {
+  const { t } = useTranslation(["updown", "common"]);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const settings = useUpDownSettings();
+  const pairs = usePairs(1);
+
+  const requestedPair = Number(params.get("productid")) || undefined;
+  const requestedDirection = parseDirection(params.get("direction"));
+  const [selectedId, setSelectedId] = useState<number | undefined>(requestedPair);
+  const [direction, setDirection] = useState<Direction>(requestedDirection ?? "up");
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [tab, setTab] = useState<OrderTab>("open");
+  const [interval, setChartInterval] = useState<KlineInterval>("1m");
+  const watchSettlement = useSettlementNotices();
+
+  const tradables: TradablePair[] = useMemo(
+    () =>
+      (settings.data?.items ?? []).map((setting) => ({
+        setting,
+        pair: pairs.data?.items.find((p) => p.id === setting.productid),
+      })),
+    [settings.data, pairs.data],
+  );
+  const current = tradables.find((x) => x.setting.productid === selectedId) ?? tradables[0];
+  // The shown pair's own record: the freshest price with its time (the list may lack pairs of other types).
+  const detail = usePair(current?.setting.productid);
+  const tradable: TradablePair | undefined = current && { setting: current.setting, pair: detail.data ?? current.pair };
+  const pair = tradable?.pair;
+
+  // Opening with ?productid=&direction= (from the pair detail's Up/Down buttons) opens the sheet once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !tradable || !session.signedIn) return;
+    if (requestedPair !== undefined || requestedDirection !== undefined) {
+      opened.current = true;
+      setSheetOpen(true);
+    }
+  }, [tradable, session.signedIn, requestedPair, requestedDirection]);
+
+  const user = session.user;
+  const available = user
+    ? (user.users.balances.find((b) => b.currency === tradable?.setting.currency)?.available ?? "0")
+    : undefined;
+
+  const select = (productId: number) => {
+    setSelectedId(productId);
+    setPickerOpen(false);
+    const next = new URLSearchParams(params);
+    next.set("productid", String(productId));
+    next.delete("direction");
+    setParams(next, { replace: true });
+  };
+
+  const openSheet = (d: Direction) => {
+    setDirection(d);
+    setSheetOpen(true);
+  };
+
+  let body: React.ReactNode;
+  if (settings.isPending) {
+    body = (
+      <div className="updown-section">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  } else if (settings.isError) {
+    const message = settings.error instanceof ApiError ? settings.error.msg : undefined;
+    body = <RetryView onRetry={() => void settings.refetch()} message={message} />;
+  } else if (!tradable) {
+    body = <EmptyState title={t("pair.none")} />;
+  } else {
+    const { setting } = tradable;
+    const change = pair?.change_24h;
+    body = (
+      <>
+        <section className="updown-section updown-market">
+          <div className="updown-market__top">
+            <button
+              type="button"
+              className="updown-market__pair"
+              aria-label={`${t("pair.choose")}: ${setting.symbol}`}
+              aria-haspopup="dialog"
+              onClick={() => setPickerOpen(true)}
+            >
+              <span>{setting.symbol}</span>
+              <DownOutline fontSize={14} />
+            </button>
+            {pair?.simulated && <SimulatedBadge />}
+          </div>
+          <div className="updown-market__price">
+            <span className="updown-row__label">{t("pair.currentPrice")}</span>
+            <strong className="updown-market__value" data-testid="updown-current-price">
+              {pair?.price ? formatDecimal(pair.price, { minFraction: pair.price_decimals }) : t("pair.noPrice")}
+            </strong>
+            {change && (
+              <span className={change.startsWith("-") ? "updown-down" : "updown-up"}>{formatPercent(change)}</span>
+            )}
+          </div>
+        </section>
+
+        <section className="updown-section updown-section--chart">
+          <fieldset className="updown-intervals" aria-label={t("chart.interval")}>
+            {CHART_INTERVALS.map((x) => (
+              <button
+                key={x}
+                type="button"
+                aria-pressed={x === interval}
+                className={x === interval ? "updown-intervals__option is-active" : "updown-intervals__option"}
+                onClick={() => setChartInterval(x)}
+              >
+                {x}
+              </button>
+            ))}
+          </fieldset>
+          <KlineChart
+            pairId={setting.productid}
+            interval={interval}
+            type="candle"
+            height="11.25rem"
+            priceDecimals={pair?.price_decimals ?? 2}
+            live={
+              detail.data?.price && detail.data.updated_at
+                ? { price: detail.data.price, at: detail.data.updated_at }
+                : null
+            }
+            label={t("chart.label", { symbol: setting.symbol })}
+          />
+        </section>
+
+        <section className="updown-section" aria-labelledby="updown-terms-title">
+          <h2 className="updown-section__title" id="updown-terms-title">
+            {t("terms.title")}
+          </h2>
+          <ul className="updown-terms updown-terms--static">
+            {setting.terms.map((x) => (
+              <li key={x.seconds} className="updown-terms__chip">
+                <span className="updown-terms__time">{t("terms.term", { seconds: x.seconds })}</span>
+                <span className="updown-terms__rate">
+                  {t("terms.rate", { rate: formatDecimal(ratePercent(x.payout_rate), { minFraction: 0 }) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="updown-note">
+            {t("terms.limits", {
+              min: formatDecimal(setting.min_amount, { minFraction: 0 }),
+              max: formatDecimal(setting.max_amount, { minFraction: 0 }),
+              currency: setting.currency,
+            })}
+          </p>
+          <p className="updown-note">{t("terms.rule")}</p>
+        </section>
+
+        <section className="updown-section updown-actions">
+          {session.signedIn ? (
+            <>
+              <div className="updown-row">
+                <span className="updown-row__label">{t("order.available")}</span>
+                <span className="updown-row__value" data-testid="updown-available">
+                  {available === undefined ? "—" : formatMoney(available, setting.currency)}
+                </span>
+              </div>
+              <div className="updown-actions__buttons">
+                <Button color="success" size="large" onClick={() => openSheet("up")}>
+                  ▲ {t("direction.up")}
+                </Button>
+                <Button color="danger" size="large" onClick={() => openSheet("down")}>
+                  ▼ {t("direction.down")}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Button block color="primary" size="large" onClick={() => void navigate(LOGIN_PATH)}>
+              {t("order.loginToTrade")}
+            </Button>
+          )}
+        </section>
+
+        {session.signedIn ? <OrderLists tab={tab} onTabChange={setTab} /> : <EmptyState title={t("list.signedOut")} />}
+
+        <PairPicker
+          visible={pickerOpen}
+          pairs={tradables}
+          selected={setting.productid}
+          onSelect={select}
+          onClose={() => setPickerOpen(false)}
+        />
+        {user && (
+          <OrderSheet
+            visible={sheetOpen}
+            onClose={() => setSheetOpen(false)}
+            tradable={tradable}
+            direction={direction}
+            onDirectionChange={setDirection}
+            userId={user.userinfo.id}
+            available={available}
+            onPlaced={(order) => {
+              watchSettlement(order.id);
+              setSheetOpen(false);
+              setTab("open");
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Page title={t("common:pages.transaction")} back={false} className="updown-page">
+      {body}
+    </Page>
+  );
+}

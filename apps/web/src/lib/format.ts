@@ -1,0 +1,52 @@
+import { currentLocale } from "./i18n";
+
+/** Intl accepts decimal strings exactly (no float rounding on the way); amounts stay strings. */
+type Decimal = string;
+
+function asIntlInput(value: Decimal): Intl.StringNumericLiteral {
+  return value.trim() as Intl.StringNumericLiteral;
+}
+
+export interface DecimalFormat {
+  minFraction?: number;
+  maxFraction?: number;
+  /** Always show the sign, for changes: +1.23 / -1.23. */
+  signed?: boolean;
+}
+
+/** Formats a decimal string for display in the current language ("1234.5" -> "1,234.50"). */
+export function formatDecimal(value: Decimal, options: DecimalFormat = {}): string {
+  const { minFraction = 2, maxFraction = Math.max(minFraction, 8), signed = false } = options;
+  if (!/^[-+]?\d+(\.\d+)?$/.test(value.trim())) return value;
+  return new Intl.NumberFormat(currentLocale(), {
+    minimumFractionDigits: minFraction,
+    maximumFractionDigits: maxFraction,
+    signDisplay: signed ? "exceptZero" : "auto",
+  }).format(asIntlInput(value));
+}
+
+/** A change in percent given as a decimal string of percent points ("1.5" -> "+1.50%"). */
+export function formatPercent(value: Decimal, fraction = 2): string {
+  return `${formatDecimal(value, { minFraction: fraction, maxFraction: fraction, signed: true })}%`;
+}
+
+/** An amount with its currency code ("12.5", "USDT" -> "12.50 USDT"). */
+export function formatMoney(value: Decimal, currency: string, fraction = 2): string {
+  return `${formatDecimal(value, { minFraction: fraction, maxFraction: Math.max(fraction, 8) })} ${currency}`;
+}
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function formatDateTime(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium", timeStyle: "medium" }).format(toDate(value));
+}
+
+export function formatDate(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium" }).format(toDate(value));
+}
+
+export function formatTime(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(currentLocale(), { timeStyle: "medium" }).format(toDate(value));
+}

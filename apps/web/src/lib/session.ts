@@ -1,0 +1,76 @@
+import { accountCalls, type DataOf } from "@cryptos/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, api } from "./api";
+import { i18n } from "./i18n";
+import { HOME_PATH, LOGIN_PATH } from "./paths";
+import { queryClient } from "./query-client";
+import { sessionStore } from "./session-store";
+import { toast } from "./toast";
+
+export { HOME_PATH, LOGIN_PATH, sessionStore };
+
+export type UserInfo = DataOf<typeof accountCalls.userinfo>;
+export const userInfoKey = ["userinfo"] as const;
+
+// A signed-out session must not show the previous user's data on any screen.
+sessionStore.subscribe(() => {
+  if (!sessionStore.token()) queryClient.removeQueries();
+});
+
+export function useToken(): string | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.token, sessionStore.token);
+}
+
+/**
+ * The signed-in user, loaded only when a token is stored. As in the spec, a refusal of `userinfo` clears the
+ * stored token and login type and shows the server's message.
+ */
+export function useSession() {
+  const token = useToken();
+  const query = useQuery({
+    queryKey: [...userInfoKey, token],
+    queryFn: ({ signal }) => api(accountCalls.userinfo, { signal }),
+    enabled: token !== null,
+  });
+  const refused = query.error instanceof ApiError ? query.error : null;
+  useEffect(() => {
+    if (!refused) return;
+    sessionStore.clear();
+    toast.info(refused.msg);
+  }, [refused]);
+  return {
+    token,
+    signedIn: token !== null,
+    user: token ? query.data : undefined,
+    query,
+  };
+}
+
+/** For screens that need a user: with no stored token, go to the login page (replacing this entry). */
+export function useRequireAuth(): boolean {
+  const token = useToken();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!token) void navigate(LOGIN_PATH, { replace: true });
+  }, [token, navigate]);
+  return token !== null;
+}
+
+/** Logout: revoke the token on the server (best effort), forget it here, say so, and go home. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api(accountCalls.logout);
+    } catch {
+      // The token is forgotten here either way; a server that cannot be reached expires it on its own.
+    }
+    sessionStore.clear();
+    client.removeQueries();
+    toast.success(i18n.t("common:status.logoutSucceeded"));
+    void navigate(HOME_PATH, { replace: true });
+  }, [navigate, client]);
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const api = "http://127.0.0.1:8080";
+
+export default defineConfig({
+  base: "./",
+  plugins: [react()],
+  resolve: {
+    alias: { "@/": fileURLToPath(new URL("./src/", import.meta.url)) },
+    // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:
+    // one copy only, this app's.
+    dedupe: ["react", "react-dom"],
+  },
+  server: {
+    proxy: {
+      "/api": { target: api, changeOrigin: true },
+      "/ws": { target: api, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    target: "es2020",
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants: a page that imports one call must not
+        // pull every schema into the entry chunk.
+        moduleSideEffects: (id: string) => !id.includes("/packages/contract/"),
+      },
+    },
+  },
+});

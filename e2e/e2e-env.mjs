@@ -1,0 +1,11 @@
+// Where this browser-test run's app lives. E2E_PORT lets several runs share a machine (each gets its own
+// database folder, mail sink port and mail file).
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const MAIL_PORT = E2E_PORT + 1000;
+export const RUN_DIR = path.join(tmpdir(), `cryptos-e2e-${E2E_PORT}`);
+export const MAIL_FILE = path.join(RUN_DIR, "mails.jsonl");
+export const E2E_OPERATOR = { email: "e2e-operator@cryptos.local", password: "e2e-operator-password-1" };

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL } from "./e2e-env.mjs";
+
+export { BASE_URL };
+
+export default defineConfig({
+  testDir: "tests",
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : undefined,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  // The machine may be busy building or running other suites; a slow first paint is not a failure.
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: BASE_URL,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    isMobile: false,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "node start-server.mjs",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

@@ -1,0 +1,36 @@
+// Starts the built app exactly as `npm start` does, on a fresh embedded database for this test run, with its mail
+// going to a real SMTP sink on 127.0.0.1 and a known operator for the console tests.
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { E2E_OPERATOR, E2E_PORT, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
+import { startMailSink } from "./mail-sink.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+rmSync(RUN_DIR, { recursive: true, force: true });
+const dataDir = path.join(RUN_DIR, "data");
+mkdirSync(dataDir, { recursive: true });
+const sink = await startMailSink(MAIL_PORT, MAIL_FILE);
+
+const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/main.js")], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
+    DATA_DIR: dataDir,
+    PER_IP_LIMITS: "off",
+    SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+    OPERATOR_EMAIL: E2E_OPERATOR.email,
+    OPERATOR_PASSWORD: E2E_OPERATOR.password,
+  },
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => {
+  sink.close(() => process.exit(code ?? (signal ? 1 : 0)));
+});

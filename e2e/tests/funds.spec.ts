@@ -1,0 +1,225 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { mailCount, waitForCode } from "../fixtures/mail";
+import { call, fund, operator, signInPage, signUp } from "../fixtures/users";
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
+const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+
+/** A real PNG on disk, as a phone's photo picker would hand it over (a 1x1 pixel). */
+function proofPng(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "funds-proof-"));
+  const file = path.join(dir, "proof.png");
+  writeFileSync(
+    file,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
+  return file;
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  // Let lazy images and fonts settle; the screenshot is for people, not an assertion.
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: path.join(shots, `${name}-en.png`), fullPage: false });
+}
+
+const selector = (page: Page, label: string) =>
+  page.locator(".adm-selector-item", { hasText: new RegExp(`^${label}$`) });
+
+test("deposit with a proof image, completed by the operator, shows in assets and bills", async ({ page, request }) => {
+  const user = await signUp(request);
+  await signInPage(page, user);
+
+  await page.goto("/#/pages/user/recharge");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recharge", { timeout: 15_000 });
+  await selector(page, "USDT").first().click();
+  await selector(page, "TRC20").click();
+  await expect(page.getByTestId("deposit-address")).toHaveText("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
+  await expect(page.getByRole("img", { name: "QR code of the deposit address" })).toBeVisible();
+  const submit = page.getByRole("button", { name: "Submit deposit" });
+  await expect(submit).toBeDisabled();
+
+  await page.getByLabel("Amount sent (USDT)").fill("250.5");
+  await page.getByLabel("Transaction hash (optional)").fill("0xabc123");
+  await page.locator(".adm-image-uploader input[type=file]").setInputFiles(proofPng());
+  await expect(page.locator(".adm-image-uploader-cell-image img")).toHaveCount(1);
+  await expect(page.locator(".adm-image-uploader-cell-loading")).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+  await shot(page, "recharge");
+
+  await submit.click();
+  await expect(page).toHaveURL(/#\/pages\/user\/recharge-log\?tab=deposits$/);
+  const row = page.locator("[data-testid^=deposit-]").first();
+  await expect(row).toContainText("Pending...");
+  await expect(row).toContainText("250.50 USDT");
+
+  const deposits = await call<{ items: { id: number; amount: string }[] }>(request, "/api/index/getrecharge", {
+    token: user.token,
+    query: { page: "1", list: "10" },
+  });
+  expect(deposits.items).toHaveLength(1);
+  await call(request, "/api/admin/recharge/review", {
+    token: await operator(request),
+    body: { id: deposits.items[0]?.id, action: "complete" },
+  });
+
+  await page.reload();
+  await expect(row).toContainText("Completed");
+  await shot(page, "recharge-log");
+
+  await page.goto("/#/pages/assets/assets");
+  await expect(page.getByTestId("available-USDT")).toHaveText("250.50");
+  await expect(page.getByTestId("frozen-USDT")).toHaveText("0.00");
+  await expect(page.getByTestId("total-usdt")).toContainText("250.50");
+  await shot(page, "assets");
+
+  await page.getByRole("link", { name: "Bills" }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/account-bill$/);
+  const bill = page.locator("[data-type=deposit]");
+  await expect(bill).toHaveCount(1);
+  await expect(bill).toContainText("Deposit");
+  await expect(bill.getByTestId("bill-amount")).toHaveText("+250.50 USDT");
+  await expect(bill).toContainText("Balance after");
+});
+
+test("withdraw with the emailed code freezes amount + fee; a rejection restores it", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const user = await signUp(request);
+  await fund(request, user, "100");
+  await signInPage(page, user);
+
+  await page.goto("/#/pages/assets/assets");
+  await expect(page.getByTestId("available-USDT")).toHaveText("100.00", { timeout: 15_000 });
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page).toHaveURL(/sheet=withdraw/);
+  const sheet = page.locator(".funds-sheet");
+  await expect(sheet.getByRole("heading", { name: "Withdraw" })).toBeVisible();
+  await selector(page, "USDT").click();
+  await selector(page, "TRC20").click();
+  await expect(sheet.getByTestId("withdraw-fee")).toHaveText("1.00 USDT");
+
+  await sheet.getByLabel("Address").fill(TRC20_ADDRESS);
+  await sheet.getByLabel("Amount").fill("20");
+  // What arrives and what is frozen, before anything is confirmed.
+  await expect(sheet.getByTestId("withdraw-receive")).toHaveText("20.00 USDT");
+  await expect(sheet.getByTestId("withdraw-total")).toHaveText("21.00 USDT");
+
+  // Sign-up mailed a code moments ago and the server sends one code per email per 60 s: its refusal is shown,
+  // and asking again once the minute has passed works.
+  const seen = mailCount(user.email);
+  const sendCode = sheet.getByRole("button", { name: "Send code" });
+  await sendCode.click();
+  await expect(sheet.getByRole("alert")).toContainText("Please wait");
+  await expect(async () => {
+    if (await sendCode.isEnabled()) await sendCode.click();
+    await expect(sheet.getByRole("button", { name: /Resend in \d+ s/ })).toBeDisabled({ timeout: 2_000 });
+  }).toPass({ timeout: 80_000, intervals: [5_000] });
+  await expect(sheet.getByRole("alert")).toHaveCount(0);
+  const code = await waitForCode(user.email, seen);
+
+  // A wrong code is refused by the server, and the refusal is shown.
+  await sheet.getByLabel("Email code").fill(code === "000000" ? "111111" : "000000");
+  await sheet.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(sheet.getByRole("alert")).toBeVisible();
+  await expect(page.getByTestId("frozen-USDT")).toHaveText("0.00");
+
+  await sheet.getByLabel("Email code").fill(code);
+  await shot(page, "withdraw-sheet");
+  await sheet.getByRole("button", { name: "Confirm withdrawal" }).click();
+  const dialog = page.locator(".adm-modal");
+  await expect(dialog).toContainText("You receive");
+  await expect(dialog).toContainText("21.00 USDT");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(page).not.toHaveURL(/sheet=/);
+  await expect(page.getByTestId("available-USDT")).toHaveText("79.00");
+  await expect(page.getByTestId("frozen-USDT")).toHaveText("21.00");
+
+  const withdrawals = await call<{ items: { id: number }[] }>(request, "/api/index/getwithdraw", {
+    token: user.token,
+    query: { page: "1", list: "10" },
+  });
+  await call(request, "/api/admin/withdraw/review", {
+    token: await operator(request),
+    body: { id: withdrawals.items[0]?.id, action: "reject", reason: "Address on a blocked list" },
+  });
+
+  await page.goto("/#/pages/user/recharge-log?tab=withdrawals");
+  const row = page.locator("[data-testid^=withdrawal-]").first();
+  await expect(row).toContainText("Reject");
+  await expect(row).toContainText("Address on a blocked list");
+  await page.goto("/#/pages/assets/assets");
+  await expect(page.getByTestId("available-USDT")).toHaveText("100.00");
+  await expect(page.getByTestId("frozen-USDT")).toHaveText("0.00");
+
+  // Every posting is a bill line: the freeze moved available -> frozen, the rejection moved it back.
+  await page.goto("/#/pages/user/account-bill");
+  await expect(page.locator("[data-type=withdraw_request]")).toHaveCount(2);
+  await expect(page.locator("[data-type=withdraw_reject]")).toHaveCount(2);
+  await expect(page.locator("[data-type=deposit]")).toHaveCount(1);
+  await shot(page, "bills");
+  await page.locator(".adm-dropdown-item", { hasText: "Type" }).click();
+  await selector(page, "Withdrawal rejected").click();
+  await expect(page).toHaveURL(/type=withdraw_reject/);
+  await expect(page.locator("[data-type]")).toHaveCount(2);
+  await expect(page.locator("[data-type=withdraw_reject] [data-testid=bill-amount]")).toHaveText([
+    /^(\+21\.00 USDT|-21\.00 USDT)$/,
+    /^(\+21\.00 USDT|-21\.00 USDT)$/,
+  ]);
+});
+
+test("exchange USDT to BTC shows the quote, then changes both balances", async ({ page, request }) => {
+  const user = await signUp(request);
+  await fund(request, user, "1000");
+  await signInPage(page, user);
+
+  await page.goto("/#/pages/assets/assets?sheet=exchange");
+  const sheet = page.locator(".funds-sheet");
+  await expect(sheet.getByRole("heading", { name: "Exchange" })).toBeVisible({ timeout: 15_000 });
+  await sheet.getByLabel("Amount (USDT)").fill("500");
+  await sheet.getByRole("button", { name: "Get a quote" }).click();
+
+  const quote = sheet.getByTestId("exchange-quote");
+  await expect(quote.getByTestId("quote-price")).toContainText("1 USDT =");
+  await expect(quote.getByTestId("quote-fee")).toContainText("BTC");
+  await expect(quote).toContainText(/This quote holds for \d+ s/);
+  const receive = (await quote.getByTestId("quote-receive").textContent()) ?? "";
+  expect(receive).toMatch(/^0\.\d+ BTC$/);
+  await shot(page, "exchange-sheet");
+
+  await sheet.getByRole("button", { name: "Confirm exchange" }).click();
+  await expect(page).not.toHaveURL(/sheet=/);
+  await expect(page.getByTestId("available-USDT")).toHaveText("500.00");
+  await expect(page.getByTestId("available-BTC")).toHaveText(receive.replace(" BTC", ""));
+
+  await page.goto("/#/pages/user/recharge-log?tab=exchanges");
+  const row = page.locator("[data-testid^=exchange-]").first();
+  await expect(row).toContainText("USDT → BTC");
+  await expect(row).toContainText(receive);
+});
+
+test("an expired quote asks for a new one", async ({ page, request }) => {
+  const user = await signUp(request);
+  await fund(request, user, "100");
+  await signInPage(page, user);
+  await page.clock.install();
+
+  await page.goto("/#/pages/assets/assets?sheet=exchange");
+  const sheet = page.locator(".funds-sheet");
+  await expect(sheet.getByRole("heading", { name: "Exchange" })).toBeVisible({ timeout: 15_000 });
+  await sheet.getByLabel("Amount (USDT)").fill("50");
+  await sheet.getByRole("button", { name: "Get a quote" }).click();
+  await expect(sheet.getByTestId("exchange-quote")).toBeVisible();
+  await page.clock.runFor(20_000);
+  await expect(sheet.getByText("This quote has expired. Get a new one to continue.")).toBeVisible();
+  await expect(sheet.getByRole("button", { name: "Confirm exchange" })).toHaveCount(0);
+  await sheet.getByRole("button", { name: "Refresh quote" }).click();
+  await expect(sheet.getByRole("button", { name: "Confirm exchange" })).toBeVisible();
+});

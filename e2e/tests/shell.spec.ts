@@ -1,0 +1,116 @@
+import { expect, type Page, test } from "@playwright/test";
+import { documentTitle, ROUTES } from "../fixtures/routes";
+import { signInPage, signUp, type TestUser } from "../fixtures/users";
+
+const header = (page: Page) => page.locator("header.page-header");
+const tabBar = (page: Page) => page.locator("nav.tab-bar");
+
+let user: TestUser;
+test.beforeAll(async ({ request }) => {
+  user = await signUp(request);
+});
+
+test.describe("every route of the spec", () => {
+  for (const route of ROUTES) {
+    test(`${route.path} opens with its header, title and tab bar rule`, async ({ page }) => {
+      // Signed in, so that pages which need a user show themselves; the login page is seen signed out.
+      if (route.path !== "/pages/login") await signInPage(page, user);
+      await page.goto(`/#${route.path}`);
+      await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(route.title);
+      await expect(page).toHaveTitle(documentTitle(route.title));
+      if (route.tab) {
+        await expect(tabBar(page)).toBeVisible();
+        await expect(tabBar(page).locator('[aria-current="page"]')).toHaveText(route.tab);
+        await expect(tabBar(page).getByRole("link")).toHaveCount(4);
+      } else {
+        await expect(page.getByRole("navigation")).toHaveCount(0);
+      }
+    });
+  }
+
+  test("/ is the home page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Cryptos");
+  });
+
+  test("an unknown route says so and links home", async ({ page }) => {
+    await page.goto("/#/pages/nowhere");
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await page.getByRole("button", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+  });
+});
+
+test("a page that needs a user sends an anonymous visitor to the login page", async ({ page }) => {
+  await page.goto("/#/pages/assets/assets");
+  await expect(page).toHaveURL(/#\/pages\/login/);
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Log in");
+});
+
+test("tabs switch pages and the active tab follows the route", async ({ page }) => {
+  await signInPage(page, user);
+  await page.goto("/#/pages/index/index");
+  for (const [label, title] of [
+    ["Markets", "Markets"],
+    ["Trade", "Trade"],
+    ["Assets", "Assets"],
+    ["Home", "Cryptos"],
+  ] as const) {
+    await tabBar(page).getByRole("link", { name: label }).click();
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(tabBar(page).locator('[aria-current="page"]')).toHaveText(label);
+  }
+});
+
+test("back goes home when there is no history, and one page back when there is", async ({ page }) => {
+  await page.goto("/#/pages/user/message");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+
+  await page.goto("/#/pages/markets/markets");
+  await page.evaluate(() => {
+    window.location.hash = "#/pages/common/help";
+  });
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Help");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
+});
+
+test("language switch to zh-Hans changes tabs and titles, and survives a reload", async ({ page }) => {
+  await page.goto("/#/pages/index/index");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await page.getByText("简体中文").click();
+  await expect(tabBar(page).getByRole("link")).toHaveText(["首页", "行情", "交易", "资产"]);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+
+  await tabBar(page).getByRole("link", { name: "行情" }).click();
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("行情");
+  await expect(page).toHaveTitle("行情 - Cryptos");
+
+  await page.reload();
+  await expect(tabBar(page).getByRole("link")).toHaveText(["首页", "行情", "交易", "资产"]);
+  await page.goto("/#/pages/user/account");
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("账户");
+  await expect(page.getByText("版本 1.0.1（100）")).toBeVisible();
+});
+
+test("the account page shows the version and the language picker", async ({ page }) => {
+  await page.goto("/#/pages/user/account");
+  await expect(page.getByText("Version 1.0.1 (100)")).toBeVisible();
+  await page.getByText("Language").click();
+  await page.getByText("Deutsch").click();
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Konto");
+  await expect(page.getByText("Version 1.0.1 (100)")).toBeVisible();
+});
+
+test("the root font size follows the viewport up to 960 px", async ({ page }) => {
+  await page.goto("/#/pages/index/index");
+  const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+  await expect.poll(fontSize).toBe("16px");
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect.poll(fontSize).toBe(`${960 / 23.4375}px`);
+  const column = await page.locator(".app").boundingBox();
+  expect(column?.width).toBe(960);
+  expect(column?.x).toBe((1400 - 960) / 2);
+});

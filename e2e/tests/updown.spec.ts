@@ -1,0 +1,164 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { call, fund, signInPage, signUp } from "../fixtures/users";
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
+const TRADE = "/#/pages/transaction/transaction";
+
+/** "67,123.45" -> scaled BigInt compare, so no float decides the expected result. */
+function comparePrices(a: string, b: string): number {
+  const norm = (v: string) => v.replace(/,/g, "").trim();
+  const [aw = "0", af = ""] = norm(a).split(".");
+  const [bw = "0", bf = ""] = norm(b).split(".");
+  const scale = Math.max(af.length, bf.length);
+  const x = BigInt(aw + af.padEnd(scale, "0"));
+  const y = BigInt(bw + bf.padEnd(scale, "0"));
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
+const available = (page: Page) => page.getByTestId("updown-available");
+const sheet = (page: Page) => page.locator(".updown-sheet");
+
+async function openSheetAndFill(page: Page, amount: string) {
+  await page.locator(".updown-actions").getByRole("button", { name: /Up/ }).click();
+  await expect(sheet(page).getByRole("heading", { name: /Place Order/ })).toBeVisible();
+  await sheet(page).getByRole("button", { name: /30 s/ }).click();
+  await expect(sheet(page).getByRole("button", { name: /30 s/ })).toHaveAttribute("aria-pressed", "true");
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill(amount);
+}
+
+async function acceptRiskAndConfirm(page: Page) {
+  // antd-mobile's Modal carries no dialog role: find it by its class.
+  const risk = page.locator(".adm-modal-body").filter({ hasText: "Risk disclosure" });
+  await expect(risk).toBeVisible();
+  await risk.getByRole("button", { name: "I understand and accept" }).click();
+  const confirm = page.locator(".adm-modal-body").filter({ hasText: "Confirm your order" });
+  await expect(confirm).toBeVisible();
+  return confirm;
+}
+
+test.beforeAll(() => mkdirSync(shots, { recursive: true }));
+
+test("signed out, the trade screen shows prices and terms and offers to log in", async ({ page }) => {
+  await page.goto(TRADE);
+  // The first test of a run meets a server still generating its simulated history: allow it time.
+  await expect(page.getByTestId("updown-current-price")).toHaveText(/\d/, { timeout: 30_000 });
+  await expect(page.getByText("Simulated prices").first()).toBeVisible();
+  await expect(page.getByText("Settlement times and payout rates")).toBeVisible();
+  await expect(page.locator(".updown-terms").getByText("+75%")).toBeVisible();
+  await page.getByRole("button", { name: "Log in to trade" }).click();
+  await expect(page).toHaveURL(/#\/pages\/login/);
+});
+
+test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays accordingly", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const user = await signUp(request);
+  await fund(request, user, "1000");
+  await signInPage(page, user);
+  await page.goto(TRADE);
+  await expect(available(page)).toHaveText("1,000.00 USDT");
+  await expect(page.getByTestId("updown-current-price")).toHaveText(/\d/);
+  await expect(page.getByRole("img", { name: "K-line chart of BTC/USDT" })).toBeVisible();
+  await expect(page.locator(".updown-section--chart canvas").first()).toBeVisible();
+  await page.screenshot({ path: path.join(shots, "trade-en.png") });
+
+  await openSheetAndFill(page, "10");
+  await expect(sheet(page).getByTestId("updown-expected-earnings")).toHaveText("+7.50 USDT");
+  await expect(sheet(page).getByTestId("updown-sheet-available")).toHaveText("1,000.00 USDT");
+  await expect(sheet(page).getByText("Min 10.00 USDT")).toBeVisible();
+  await page.waitForTimeout(400); // the sheet's slide-in animation
+  await page.screenshot({ path: path.join(shots, "order-sheet-en.png") });
+
+  await sheet(page)
+    .getByRole("button", { name: /Place Order · Up/ })
+    .click();
+  const confirm = await acceptRiskAndConfirm(page);
+  for (const term of ["BTC/USDT", "Up", "10.00 USDT", "30 s", "75%", "7.50 USDT", "17.50 USDT"]) {
+    await expect(confirm).toContainText(term);
+  }
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+  await expect(available(page)).toHaveText("990.00 USDT");
+
+  const card = page.getByTestId("updown-order-card").first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("timer")).toHaveText(/^00:[0-3]\d$/);
+  await card.click();
+  await expect(page).toHaveURL(/markets-business-order\?id=\d+/);
+  await expect(page.getByRole("timer", { name: "Time left until settlement" })).toBeVisible();
+  await expect(page.getByTestId("updown-amount")).toHaveText("10.00 USDT");
+
+  await expect
+    .poll(async () => (await page.getByTestId("updown-status").textContent())?.trim(), { timeout: 60_000 })
+    .toBe("Settled");
+
+  const entry = (await page.getByTestId("updown-entry-price").textContent()) ?? "";
+  const exit = (await page.getByTestId("updown-exit-price").textContent()) ?? "";
+  const cmp = comparePrices(exit, entry);
+  const expected = cmp > 0 ? "win" : cmp < 0 ? "lose" : "tie";
+  await expect(page.getByTestId("updown-result")).toHaveAttribute("data-result", expected);
+  const money = {
+    win: ["17.50 USDT", "+7.50 USDT"],
+    lose: ["0.00 USDT", "-10.00 USDT"],
+    tie: ["10.00 USDT", "0.00 USDT"],
+  };
+  await expect(page.getByTestId("updown-payout")).toHaveText(money[expected][0]!);
+  await expect(page.getByTestId("updown-profit")).toHaveText(money[expected][1]!);
+
+  // The verify table lists the recorded ticks, starting at the entry and ending at the exit.
+  const rows = page.getByTestId("updown-ticks").locator("tbody tr");
+  await expect(rows.first()).toContainText("Entry");
+  await expect(rows.last()).toContainText("Exit");
+  await expect(rows.last()).toContainText(exit.trim());
+  await page.screenshot({ path: path.join(shots, "order-en.png") });
+
+  await page.goto(TRADE);
+  const after = { win: "1,007.50 USDT", lose: "990.00 USDT", tie: "1,000.00 USDT" }[expected];
+  await expect(available(page)).toHaveText(after);
+  await page.getByRole("tab", { name: "Settled" }).click();
+  await expect(page.getByTestId("updown-order-card")).toHaveCount(1);
+});
+
+test("an order below the minimum is refused with the server's message and changes nothing", async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(request);
+  await fund(request, user, "1000");
+  await signInPage(page, user);
+  await page.goto(TRADE);
+  await expect(available(page)).toHaveText("1,000.00 USDT");
+
+  await openSheetAndFill(page, "5");
+  await expect(sheet(page).getByText("Outside the allowed range")).toBeVisible();
+  await sheet(page)
+    .getByRole("button", { name: /Place Order · Up/ })
+    .click();
+  const confirm = await acceptRiskAndConfirm(page);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(sheet(page).getByRole("alert")).toHaveText("The amount must be between 10 and 10000 USDT");
+
+  await sheet(page).getByRole("button", { name: "Close the order sheet" }).click();
+  await expect(available(page)).toHaveText("1,000.00 USDT");
+  await expect(page.getByText("No orders yet")).toBeVisible();
+  const orders = await call<{ total: number }>(request, "/api/index/miaolist", { token: user.token, body: {} });
+  expect(orders.total).toBe(0);
+});
+
+test("opening with ?productid=&direction= preselects the pair and direction and opens the sheet", async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(request);
+  await signInPage(page, user);
+  await page.goto(`${TRADE}?productid=2&direction=down`);
+  await expect(sheet(page).getByRole("heading", { name: "Place Order · ETH/USDT" })).toBeVisible();
+  await expect(sheet(page).getByRole("button", { name: /Down/ }).first()).toHaveAttribute("aria-pressed", "true");
+});
