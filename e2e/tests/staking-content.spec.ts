@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { call, fund, operator, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 // Lazy pages load slower on a busy machine; this is a ceiling for waiting, not a timing assertion.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -140,10 +140,24 @@ test("help pages show the server's text in English and, after switching, in Simp
   await expect(page.locator(".rich-text h3").first()).not.toHaveText("Staking products");
 });
 
-test("web view frames a path of this site and refuses another host", async ({ page }) => {
+test("web view frames a path of this site and refuses another host", async ({ page, request }) => {
   await page.goto(`/#/pages/common/webview?url=${encodeURIComponent("/api/health")}`);
   await expect(heading(page)).toHaveText("Web page");
   await expect(page.locator("iframe.cnt-frame")).toHaveAttribute("src", /\/api\/health$/);
+  // The framed page really renders (the CSP lets this origin frame itself).
+  await expect(page.frameLocator("iframe.cnt-frame").locator("body")).toContainText('"code":1');
+
+  // A host on the operator's allow-list opens outside the app, never in the frame.
+  await call(request, "/api/admin/webview/hosts", {
+    token: await operator(request),
+    body: { hosts: ["docs.example.com"] },
+  });
+  await page.goto(`/#/pages/common/webview?url=${encodeURIComponent("https://docs.example.com/guide")}`);
+  await expect(page.getByRole("link", { name: "Open docs.example.com" })).toHaveAttribute(
+    "href",
+    "https://docs.example.com/guide",
+  );
+  await expect(page.locator("iframe")).toHaveCount(0);
 
   await page.goto(`/#/pages/common/webview?url=${encodeURIComponent("https://evil.example.com/phish")}`);
   await expect(page.getByText("This address cannot be opened here")).toBeVisible();

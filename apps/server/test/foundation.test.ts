@@ -109,7 +109,7 @@ describe("foundation API", () => {
   it("sets security headers", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     const csp = String(res.headers["content-security-policy"]);
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });

@@ -6,7 +6,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   serial,
   text,

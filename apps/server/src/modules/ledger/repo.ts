@@ -43,12 +43,17 @@ export async function ensureAccount(tx: Conn, ref: AccountRef): Promise<number> 
 }
 
 /** Row locks in id order, so two movements over the same accounts can never deadlock. */
+/**
+ * Locks the accounts of one entry: system accounts (house, clearing, fees) first, then users', each by id. A
+ * transaction that posts several entries (a settlement batch) therefore takes the shared system account before any
+ * user's, so two such transactions queue on it instead of deadlocking over users they share.
+ */
 export const lockAccounts = (tx: Tx, ids: number[]) =>
   tx
     .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(asc(ledgerAccounts.id))
+    .orderBy(sql`${ledgerAccounts.userId} is not null`, asc(ledgerAccounts.id))
     .for("update");
 
 /** Inserts the entry unless its idempotency key exists; `undefined` means it had already been posted. */

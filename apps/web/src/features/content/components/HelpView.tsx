@@ -2,8 +2,8 @@ import { Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
+import { RichText } from "@/components/RichText";
 import { type HelpKey, useHelpPage } from "../api/get-help";
-import { RichText } from "./RichText";
 import "../content.css";
 
 /** A help page: the title from the route table, the body from the server in the current language. */

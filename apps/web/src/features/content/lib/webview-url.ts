@@ -1,11 +1,13 @@
 /**
- * What the web view may show. The contract has no operator allow-list of hosts yet, so only paths of this
- * origin are shown; everything else (other hosts, javascript:, data:, protocol-relative) is refused.
+ * What the web view may show: paths of this origin in a frame; https pages of a host on the operator's allow-list
+ * as a link that opens in a new tab (the app's CSP lets only this origin be framed); everything else (other
+ * hosts, javascript:, data:, protocol-relative) is refused.
  */
 export type WebViewTarget =
   | { kind: "missing" }
   | { kind: "route"; path: string }
   | { kind: "frame"; src: string }
+  | { kind: "external"; href: string; host: string }
   | { kind: "refused"; host: string };
 
 export function resolveWebViewUrl(raw: string | null, origin: string, allowedHosts: readonly string[] = []) {
@@ -29,5 +31,6 @@ export function resolveWebViewUrl(raw: string | null, origin: string, allowedHos
   if (sameOrigin && url.hash.startsWith("#/pages/")) {
     return { kind: "route", path: url.hash.slice(1) } satisfies WebViewTarget;
   }
+  if (!sameOrigin) return { kind: "external", href: url.href, host: url.host } satisfies WebViewTarget;
   return { kind: "frame", src: url.href } satisfies WebViewTarget;
 }

@@ -4,10 +4,10 @@ import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
+import { RichText } from "@/components/RichText";
 import { formatDateTime } from "@/lib/format";
 import { useMessage } from "../api/get-message";
 import { CATEGORY_NAMES } from "../components/categories";
-import { RichText } from "../components/RichText";
 import "../messages.css";
 
 function parseId(raw: string | null): number | null {

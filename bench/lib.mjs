@@ -1,0 +1,59 @@
+// Shared by the benchmark suites: a fresh PostgreSQL database per suite, the server's own modules (through tsx),
+// and one line per figure that run.mjs collects.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** Seconds each load phase runs; the defaults keep `npm run bench` well under ten minutes. */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export async function freshDatabase(prefix) {
+  const name = `cryptos_bench_${prefix}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * One figure: `value` beside `baseline` from the same run, and the issue's target. `higherIsBetter` tells which
+ * way the target points; `check` is "ratio" (value / baseline against target) or "value" (value against target).
+ */
+export function emit(figure) {
+  process.stdout.write(`BENCH_RESULT ${JSON.stringify(figure)}\n`);
+}
+
+export const progress = (msg) => process.stderr.write(`  · ${msg}\n`);
+
+/** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
+export function rssMb(pid = process.pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export const percentile = (xs, p) => {
+  if (xs.length === 0) return null;
+  const s = Float64Array.from(xs).sort();
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};

@@ -1,0 +1,233 @@
+// (d) WebSocket fan-out: 2,000 clients each following 20 pairs that tick once a second, served by the real server
+// (a child process from source, as main.ts starts it but without the per-IP limit: fanout-server.mjs); beside a bare `ws` server that sends the
+// same messages at the same rate to the same clients. Drops count ticks recorded in the window that a client did
+// not get; delay is receipt time minus the tick's recorded time. Also the server's memory, idle and under load.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import WebSocket from "ws";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { systemClock } from "../../apps/server/src/lib/clock.ts";
+import { insertPairs } from "../../apps/server/src/modules/market/repo.ts";
+import { createServices } from "../../apps/server/src/modules/services.ts";
+import { seedDatabase } from "../../apps/server/src/seed.ts";
+import { emit, freshDatabase, percentile, progress, rssMb } from "../lib.mjs";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
+const PAIRS = 20;
+const WINDOW_MS = Number(process.env.BENCH_WS_WINDOW_MS ?? 10_000);
+
+const children = [];
+// A suite that fails must not leave its servers running.
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Starts a child and resolves with it and the port it prints. */
+function startChild(args, env, portPattern) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      out += chunk.toString();
+      const port = portPattern.exec(out)?.[1];
+      if (port) resolve({ child, port: Number(port) });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (c) => {
+      out += c.toString();
+    });
+    child.on("exit", (code) => reject(new Error(`child exited (${code}):\n${out.slice(-2000)}`)));
+  });
+}
+
+/** Connects the clients, subscribes each to every pair, measures one window, closes them. */
+async function measure(url, pairIds, pid) {
+  const clients = [];
+  const windowStart = { at: Number.POSITIVE_INFINITY };
+  const windowEnd = { at: 0 };
+  const delays = [];
+  let closed = 0;
+  for (let i = 0; i < CLIENTS; i += 200) {
+    await Promise.all(
+      Array.from({ length: Math.min(200, CLIENTS - i) }, () => {
+        const c = { received: 0, seen: new Set() };
+        clients.push(c);
+        return new Promise((resolve, reject) => {
+          const ws = new WebSocket(url);
+          c.ws = ws;
+          ws.on("message", (data) => {
+            const m = JSON.parse(data.toString());
+            if (m.type === "subscribed") resolve();
+            if (m.type !== "tick") return;
+            const at = Date.parse(m.at);
+            if (at >= windowStart.at && at <= windowEnd.at) {
+              c.received++;
+              c.seen.add(`${m.pair}@${m.at}`);
+              delays.push(Date.now() - at);
+            }
+          });
+          ws.on("open", () => ws.send(JSON.stringify({ op: "subscribe", pairs: pairIds })));
+          ws.on("error", reject);
+          ws.on("close", () => {
+            closed++;
+          });
+        });
+      }),
+    );
+  }
+  const rssIdle = rssMb(pid);
+  windowStart.at = Date.now() + 500;
+  windowEnd.at = windowStart.at + WINDOW_MS;
+  let rssLoad = null;
+  await new Promise((r) => setTimeout(r, 500 + WINDOW_MS / 2));
+  rssLoad = rssMb(pid);
+  await new Promise((r) => setTimeout(r, WINDOW_MS / 2 + 2_000)); // the window, and time for late deliveries
+  const closedDuring = closed;
+  for (const c of clients) c.ws.terminate();
+  return { clients, delays, closedDuring, window: [windowStart.at, windowEnd.at], rssIdle, rssLoad };
+}
+
+const summarise = (m, expectedPerClient) => {
+  let dropped = 0;
+  for (const c of m.clients) dropped += Math.max(0, expectedPerClient - c.received);
+  return {
+    delivered: m.delays.length,
+    expected: expectedPerClient * m.clients.length,
+    dropped,
+    p50: percentile(m.delays, 50),
+    p99: percentile(m.delays, 99),
+  };
+};
+
+// ---- the server, with 20 pairs ticking --------------------------------------------------------------------------
+const fresh = await freshDatabase("fanout");
+const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
+await seedDatabase(database);
+const services = createServices(database, systemClock);
+const seeded = await services.market.listPairs(1);
+const extra = Array.from({ length: Math.max(0, PAIRS - seeded.length) }, (_, i) => ({
+  symbol: `BENCH${i}/USDT`,
+  base: `BENCH${i}`,
+  quote: "USDT",
+  productType: 1,
+  priceDecimals: 2,
+  qtyDecimals: 2,
+  sort: 100 + i,
+  simPrice: String(10 + i),
+  simVolatility: "0.8",
+}));
+if (extra.length) await insertPairs(database.db, extra);
+// Read back from the table: the market service caches its pair list, which predates the insert.
+const allPairs = (
+  await database.db.execute(sql`select id from pairs where enabled and product_type = 1 order by sort, id`)
+).rows.map((r) => Number(r.id));
+const pairIds = allPairs.slice(0, PAIRS);
+// One tick each now, so the simulated feed has candles and skips generating 90 days of history on start.
+await services.market.recordQuotes(allPairs.map((id, i) => ({ pairId: id, price: String(10 + i) })));
+await database.close();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "cryptos-bench-"));
+progress("fan-out: starting the server");
+const server = await startChild(
+  ["--import", "tsx", "bench/suites/fanout-server.mjs"],
+  {
+    ...process.env,
+    DATABASE_URL: fresh.url,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PRICE_SOURCE: "simulated",
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, "none"),
+    LOG_LEVEL: "warn",
+    OPERATOR_EMAIL: "ops@bench.local",
+    OPERATOR_PASSWORD: "bench-operator-password",
+  },
+  /running at http:\/\/[^:]+:(\d+)\//,
+);
+await new Promise((r) => setTimeout(r, 3_000)); // the feed takes its lease and starts ticking
+const rssStart = rssMb(server.child.pid);
+progress(`fan-out: ${CLIENTS} clients on the server`);
+const ours = await measure(`ws://127.0.0.1:${server.port}/ws`, pairIds, server.child.pid);
+const check = await openDatabase({ databaseUrl: fresh.url, poolSize: 1 });
+const recorded = (
+  await check.db.execute(
+    sql`select count(*)::int as n from ticks where pair_id in ${pairIds} and at >= ${new Date(ours.window[0]).toISOString()}::timestamptz and at <= ${new Date(ours.window[1]).toISOString()}::timestamptz`,
+  )
+).rows[0].n;
+await check.close();
+server.child.kill("SIGTERM");
+await new Promise((r) => server.child.once("exit", r));
+await fresh.drop();
+rmSync(dataDir, { recursive: true, force: true });
+
+// ---- the baseline: a bare ws server, same message shape and rate -------------------------------------------------
+const bareScript = `
+import { WebSocketServer } from "ws";
+const wss = new WebSocketServer({ port: 0, host: "127.0.0.1", path: "/ws" });
+const subs = new Set();
+wss.on("connection", (ws) => ws.on("message", (d) => {
+  const m = JSON.parse(d.toString());
+  if (m.op === "subscribe") { subs.add(ws); ws.send(JSON.stringify({ type: "subscribed", pairs: m.pairs })); }
+}));
+wss.on("listening", () => console.log("listening on " + wss.address().port));
+setInterval(() => {
+  const at = new Date().toISOString();
+  for (let p = 1; p <= ${PAIRS}; p++) {
+    const text = JSON.stringify({ type: "tick", pair: p, price: String(100 + p), at });
+    for (const ws of subs) if (ws.readyState === 1) ws.send(text);
+  }
+}, 1000);`;
+progress(`fan-out: ${CLIENTS} clients on a bare ws server`);
+const bare = await startChild(
+  ["--input-type=module", "-e", bareScript],
+  { ...process.env, NODE_PATH: path.join(ROOT, "node_modules") },
+  /listening on (\d+)/,
+);
+const bareRun = await measure(
+  `ws://127.0.0.1:${bare.port}/ws`,
+  Array.from({ length: PAIRS }, (_, i) => i + 1),
+  bare.child.pid,
+);
+bare.child.kill("SIGTERM");
+// The bare server sends every pair each second: what any client saw in the window is what was sent.
+const bareSent = new Set();
+for (const c of bareRun.clients) for (const k of c.seen) bareSent.add(k);
+
+const o = summarise(ours, recorded);
+const b = summarise(bareRun, bareSent.size);
+emit({
+  name: `websocket: ${CLIENTS} clients x ${PAIRS} pairs, dropped ticks`,
+  value: o.dropped,
+  unit: "ticks",
+  baseline: b.dropped,
+  baselineName: "bare ws server",
+  target: 0,
+  check: "value",
+  higherIsBetter: false,
+  note: `delivered ${o.delivered} of ${o.expected} (bare ${b.delivered} of ${b.expected}); ${ours.closedDuring} sockets closed; the feed recorded ${recorded} ticks in the ${WINDOW_MS / 1000} s window (nominal ${(PAIRS * WINDOW_MS) / 1000})`,
+});
+emit({
+  name: "websocket: p99 delivery delay",
+  value: o.p99,
+  unit: "ms",
+  baseline: b.p99,
+  baselineName: "bare ws server",
+  target: 100,
+  check: "value",
+  higherIsBetter: false,
+  note: `p50 ${o.p50} ms (bare ${b.p50} ms); delay counts from the tick's recorded time, so it includes the DB write`,
+});
+emit({
+  name: "memory: server RSS idle / under fan-out load",
+  value: ours.rssLoad,
+  unit: "MB",
+  baseline: rssStart,
+  baselineName: "same server, idle before clients",
+  note: `with ${CLIENTS} idle clients connected: ${ours.rssIdle} MB; ${pairIds.length} pairs subscribed`,
+});

@@ -1,0 +1,221 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_OPERATOR } from "../e2e-env.mjs";
+import { mailCount, waitForCode } from "../fixtures/mail";
+import { call, fund, signUp, type TestUser, uploadImage } from "../fixtures/users";
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
+const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+
+test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
+
+async function shot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: path.join(shots, `console-${name}.png`) });
+}
+
+/** Every image in the row has actually loaded (a signed URL the operator may read), not just an <img> tag. */
+async function expectImagesLoaded(row: Locator) {
+  const images = row.locator("img");
+  await expect(images.first()).toBeVisible();
+  for (const image of await images.all()) {
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
+  }
+}
+
+type Balance = { currency: string; available: string; frozen: string };
+type UserInfo = { users: { balances: Balance[]; real_name_status: string } };
+type Message = { id: number; cid: number; title: string; summary: string };
+
+const userInfo = (request: Parameters<typeof call>[0], user: TestUser) =>
+  call<UserInfo>(request, "/api/index/userinfo", { token: user.token });
+const usdt = (info: UserInfo) => info.users.balances.find((b) => b.currency === "USDT");
+const personalMessages = async (request: Parameters<typeof call>[0], user: TestUser) =>
+  (
+    await call<{ items: Message[] }>(request, "/api/index/newslist", {
+      token: user.token,
+      query: { cid: "3", page: "1", list: "20" },
+    })
+  ).items;
+
+test("the operator reviews a deposit, a withdrawal and a real-name in the console; users see each result", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+
+  // A pending withdrawal, with the code the server emails for it. Sign-up mailed a code moments ago and the
+  // server sends one code per email per 60 s, so the withdrawer signs up first and asks again until it is sent.
+  const withdrawer = await signUp(request);
+  await fund(request, withdrawer, "100");
+  const seen = mailCount(withdrawer.email);
+
+  // A pending deposit with a proof image.
+  const depositor = await signUp(request);
+  const channels = await call<{ items: { id: number; currency: string }[] }>(request, "/api/index/rechargechannels", {
+    token: depositor.token,
+  });
+  const channel = channels.items.find((c) => c.currency === "USDT");
+  if (!channel) throw new Error("no USDT deposit channel");
+  const proof = await uploadImage(request, depositor);
+  const deposit = await call<{ id: number }>(request, "/api/index/dorecharge", {
+    token: depositor.token,
+    body: { channel_id: channel.id, amount: "250", images: [proof] },
+  });
+
+  // A pending real-name submission with two document images.
+  const applicant = await signUp(request);
+  const front = await uploadImage(request, applicant);
+  const back = await uploadImage(request, applicant);
+  await call(request, "/api/index/doreal", {
+    token: applicant.token,
+    body: { name: "Ada Lovelace", doc_type: "passport", doc_number: "P1234567", images: [front, back] },
+  });
+
+  await expect(async () => {
+    await call(request, "/api/ems/send", { body: { email: withdrawer.email, event: "withdraw" } });
+  }).toPass({ timeout: 80_000, intervals: [5_000] });
+  const code = await waitForCode(withdrawer.email, seen);
+  const withdrawal = await call<{ id: number; fee: string }>(request, "/api/index/dowithdraw", {
+    token: withdrawer.token,
+    body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "40", code },
+  });
+  expect(usdt(await userInfo(request, withdrawer))?.available).not.toBe("100");
+
+  // The operator signs in through the console's own form.
+  await page.goto("/#/admin");
+  await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
+  await expect(page.locator(".tab-bar")).toHaveCount(0);
+  await page.getByLabel("Email").fill(E2E_OPERATOR.email);
+  await page.getByLabel("Password").fill(E2E_OPERATOR.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem("web3_token"))).toBeNull();
+  const pendingDeposits = page.locator(".console-card", { hasText: "Pending deposits" });
+  await expect(pendingDeposits.locator(".console-card__value")).toHaveText("1");
+  await expect(page.locator(".console-card", { hasText: "Pending withdrawals" })).toContainText("1");
+  await expect(page.locator(".console-card", { hasText: "Pending real-name checks" })).toContainText("1");
+  await expect(page.locator(".console-card", { hasText: "Ledger" })).toContainText("OK");
+  await shot(page, "dashboard");
+
+  // Deposit: the proof image is shown; completing it credits the user.
+  const nav = page.getByRole("navigation", { name: "Console sections" });
+  // A review section's name ends with its pending count ("Deposits 1 pending").
+  const open = (section: string) => nav.getByRole("link", { name: new RegExp(`^${section}(\\s|$)`) }).click();
+  await open("Deposits");
+  const depositRow = page.getByTestId(`deposit-${deposit.id}`);
+  await expect(depositRow).toContainText("250.00 USDT");
+  await expectImagesLoaded(depositRow);
+  await shot(page, "deposits");
+  await depositRow.getByRole("button", { name: /^Complete/ }).click();
+  await page.locator(".adm-modal").getByRole("button", { name: "Complete" }).click();
+  await expect(depositRow).toHaveCount(0);
+  await page.getByRole("button", { name: "Completed", exact: true }).click();
+  await expect(depositRow.getByText("Completed")).toBeVisible();
+
+  // Withdrawal: rejected with a reason the user reads.
+  await open("Withdrawals");
+  const withdrawalRow = page.getByTestId(`withdrawal-${withdrawal.id}`);
+  await expect(withdrawalRow).toContainText("40.00 USDT");
+  await expect(withdrawalRow).toContainText(TRC20_ADDRESS);
+  await withdrawalRow.getByRole("button", { name: /^Reject/ }).click();
+  const dialog = page.getByRole("dialog", { name: /Reject this withdrawal/ });
+  await expect(dialog.getByRole("button", { name: "Reject" })).toBeDisabled();
+  await dialog.getByLabel("Reason").fill("Destination address failed the sanctions screening");
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(withdrawalRow).toHaveCount(0);
+
+  // Real-name: the document images are shown; verified.
+  await open("Real-name");
+  const realRow = page.getByTestId(/^real-name-/).filter({ hasText: "Ada Lovelace" });
+  await expect(realRow).toContainText("P1234567");
+  await expect(realRow.locator("img")).toHaveCount(2);
+  await expectImagesLoaded(realRow);
+  await realRow.getByRole("button", { name: /^Complete/ }).click();
+  await page.locator(".adm-modal").getByRole("button", { name: "Complete" }).click();
+  await expect(realRow).toHaveCount(0);
+
+  // The dashboard has nothing left pending.
+  await open("Dashboard");
+  await expect(pendingDeposits.locator(".console-card__value")).toHaveText("0");
+
+  // Users: search finds the depositor, whose detail shows the credited balance and the deposit bill.
+  await open("Users");
+  await page.getByRole("searchbox", { name: "Search" }).fill(depositor.email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody")).toContainText(depositor.email);
+  await page.getByRole("searchbox", { name: "Search" }).fill("");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+  await shot(page, "users");
+  await page.getByRole("link", { name: `Open user #${depositor.id}` }).click();
+  await expect(page.getByRole("heading", { name: `User #${depositor.id}` })).toBeVisible();
+  await expect(page.locator("section", { hasText: "Balances" }).getByRole("row", { name: /USDT/ })).toContainText(
+    "250.00",
+  );
+  await expect(page.getByRole("tabpanel")).toContainText("Deposit");
+
+  // Each user sees the result and a message about it.
+  expect(usdt(await userInfo(request, depositor))?.available).toBe("250");
+  const depositorMessages = await personalMessages(request, depositor);
+  expect(depositorMessages.length).toBeGreaterThan(0);
+
+  const afterReject = usdt(await userInfo(request, withdrawer));
+  expect(afterReject?.available).toBe("100");
+  expect(afterReject?.frozen).toBe("0");
+  const withdrawals = await call<{ items: { id: number; status: string; reason: string | null }[] }>(
+    request,
+    "/api/index/getwithdraw",
+    { token: withdrawer.token },
+  );
+  const rejected = withdrawals.items.find((w) => w.id === withdrawal.id);
+  expect(rejected?.status).toBe("rejected");
+  expect(rejected?.reason).toBe("Destination address failed the sanctions screening");
+  const withdrawerMessages = await personalMessages(request, withdrawer);
+  expect(withdrawerMessages.some((m) => `${m.title} ${m.summary}`.includes("Destination address failed"))).toBe(true);
+
+  const real = await call<{ status: string }>(request, "/api/index/getreals", { token: applicant.token });
+  expect(real.status).toBe("verified");
+  expect((await userInfo(request, applicant)).users.real_name_status).toBe("verified");
+  expect((await personalMessages(request, applicant)).length).toBeGreaterThan(0);
+
+  // The audit log shows the three reviews, by this operator, filterable by action.
+  await open("Audit log");
+  await expect(page.locator('tr[data-action="deposit.complete"]', { hasText: `#${deposit.id}` })).toBeVisible();
+  await expect(page.locator('tr[data-action="withdrawal.reject"]')).toContainText(
+    "Destination address failed the sanctions screening",
+  );
+  await expect(page.locator('tr[data-action="real_name.complete"]')).toHaveCount(1);
+  await expect(page.locator('tr[data-action="withdrawal.reject"]')).toContainText(E2E_OPERATOR.email);
+  await page.getByLabel("Action").selectOption("withdrawal.reject");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toHaveAttribute("data-action", "withdrawal.reject");
+
+  // Ledger health is green after all of it.
+  await open("Ledger health");
+  await expect(page.locator(".console-banner--ok")).toBeVisible();
+
+  // Logging out forgets only the operator's token.
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeNull();
+});
+
+test("a user's token opens nothing in the console", async ({ page, request }) => {
+  const user = await signUp(request);
+  await page.addInitScript((token) => {
+    localStorage.setItem("cryptos_operator_token", token);
+  }, user.token);
+  await page.goto("/#/admin/users");
+  // The server refuses the user token for operator calls, and the console falls back to its sign-in form.
+  await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeNull();
+});
