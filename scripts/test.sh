@@ -3,6 +3,7 @@
 # then the browser tests against the built app in Debian's Chromium. Prints "N passed, N failed" at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$PWD"
 mkdir -p .tmp
 
 bash scripts/ensure-test-deps.sh
@@ -20,7 +21,7 @@ npm run build --silent
 
 echo "== browser tests (Chromium)"
 e2e_status=0
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npm run test:e2e --silent -- --reporter=list,json || e2e_status=$?
+(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$root/.tmp/playwright.json" npx playwright test --reporter=list,json) || e2e_status=$?
 
 node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
 if [ "$vitest_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then exit 1; fi
