@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { call, operator, signInPage, signUp, uploadImage } from "../fixtures/users";
+
+const heading = (page: import("@playwright/test").Page) => page.locator("header.page-header h1");
+
+test("a real-name submission verified by the operator shows as verified", async ({ page, request }) => {
+  const user = await signUp(request);
+  const images = [await uploadImage(request, user), await uploadImage(request, user)];
+  await call(request, "/api/index/doreal", {
+    token: user.token,
+    body: { name: "Bea Example", doc_type: "passport", doc_number: "P7654321", images },
+  });
+  const ops = await operator(request);
+  const pending = await call<{ items: { id: number }[] }>(request, "/api/admin/real/list", {
+    token: ops,
+    body: { status: "pending", uid: user.id },
+  });
+  await call(request, "/api/admin/real/review", { token: ops, body: { id: pending.items[0]!.id, action: "complete" } });
+
+  await signInPage(page, user);
+  await page.goto("/#/pages/user/realname");
+  await expect(heading(page)).toHaveText("Real-name verification");
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
+});
+
+test("an operator's message raises the unread badge, and reading it clears the badge", async ({ page, request }) => {
+  const user = await signUp(request);
+  await signInPage(page, user);
+  await page.goto("/#/pages/index/index");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Messages", exact: true })).toBeVisible();
+
+  await call(request, "/api/admin/message", {
+    token: await operator(request),
+    body: { uid: user.id, title: "Your deposit is on its way", body: "<p>We are checking it.</p>" },
+  });
+  await page.reload();
+  const bell = page.getByRole("banner").getByRole("button", { name: "Messages (unread: 1)" });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(heading(page)).toHaveText("Messages");
+  await page.getByText("Your deposit is on its way").click();
+  await expect(heading(page)).toHaveText("Message details");
+  await expect(page.getByText("We are checking it.")).toBeVisible();
+
+  await page.goto("/#/pages/index/index");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Messages", exact: true })).toBeVisible();
+});
