@@ -79,6 +79,11 @@ test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, 
   await expect(page.getByTestId("in-custody")).toHaveText("100.00 USDT");
   await page.screenshot({ path: path.join(shots, "arbitrage-en.png") });
 
+  // Assets shows the principal in custody, and counts it in the currency's total.
+  await page.goto("/#/pages/assets/assets");
+  await expect(page.getByTestId("custody-USDT")).toHaveText("100.00");
+  await expect(page.getByTestId("available-USDT")).toHaveText("900.00");
+
   // The disclosure is asked once per user on this device: the second subscription goes straight to confirm.
   await page.goto("/#/pages/index/arbitrage-product?id=1");
   await expect(page.getByTestId("available")).toHaveText("Available: 900.00 USDT");

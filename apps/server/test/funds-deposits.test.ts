@@ -117,7 +117,7 @@ describe("deposits", () => {
       code: 1,
       data: { id: deposit.id, status: "completed", reviewed_by: expect.any(Number) },
     });
-    expect(await usdt(user)).toEqual({ currency: "USDT", available: "150.25", frozen: "0" });
+    expect(await usdt(user)).toEqual({ currency: "USDT", available: "150.25", frozen: "0", custody: "0" });
 
     const bills = await t.call("/api/index/getmoneylog", { headers: user.headers, query: { page: "1", list: "10" } });
     expect(bills.body.data).toMatchObject({
@@ -143,7 +143,7 @@ describe("deposits", () => {
     expect(noReason.body).toMatchObject({ code: 0, msg: "Please give a reason for the rejection" });
     const rejected = await review(deposit.id, "reject", "No matching transfer on chain");
     expect(rejected.body.data).toMatchObject({ status: "rejected", reason: "No matching transfer on chain" });
-    expect(await usdt(user)).toEqual({ currency: "USDT", available: "0", frozen: "0" });
+    expect(await usdt(user)).toEqual({ currency: "USDT", available: "0", frozen: "0", custody: "0" });
     expect(await latestMessage(user)).toMatchObject({
       title: "Deposit rejected",
       body: expect.stringContaining("No matching transfer on chain"),

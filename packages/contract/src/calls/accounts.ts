@@ -13,7 +13,8 @@ export const passwordString = z
   .max(PASSWORD_MAX)
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { error: "weak_password" });
 
-export const balance = z.object({ currency: z.string(), available: decimal, frozen: decimal });
+/** Per currency: free to use, frozen by pending withdrawals, and principal in staking custody. */
+export const balance = z.object({ currency: z.string(), available: decimal, frozen: decimal, custody: decimal });
 export type Balance = z.infer<typeof balance>;
 
 export const userInfo = z.object({

@@ -137,7 +137,12 @@ export class LedgerService {
     const [rows, all] = await Promise.all([repo.userBalances(this.db, userId), repo.listCurrencies(this.db)]);
     const find = (currency: string, kind: string) =>
       toAmount(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? "0");
-    return all.map((c) => ({ currency: c.code, available: find(c.code, "available"), frozen: find(c.code, "frozen") }));
+    return all.map((c) => ({
+      currency: c.code,
+      available: find(c.code, "available"),
+      frozen: find(c.code, "frozen"),
+      custody: find(c.code, "custody"),
+    }));
   }
 
   /** A user's balance of one kind in one currency ("0" when none). */

@@ -67,7 +67,7 @@ export default function Assets() {
 
   const balances = user?.users.balances ?? [];
   const priceOf = (currency: string) => prices.data?.byCurrency.get(currency);
-  const totals = balances.map((b) => ({ ...b, total: add(b.available, b.frozen) }));
+  const totals = balances.map((b) => ({ ...b, total: add(add(b.available, b.frozen), b.custody) }));
   const unpriced = totals.filter((b) => b.total !== "0" && priceOf(b.currency) === undefined);
   const totalUsdt = sum(
     totals.flatMap((b) => {
@@ -174,6 +174,12 @@ export default function Assets() {
                           <small>{t("assets.frozen")}</small>
                           <span data-testid={`frozen-${b.currency}`}>{show(b.frozen)}</span>
                         </span>
+                        {b.custody !== "0" && (
+                          <span>
+                            <small>{t("assets.custody")}</small>
+                            <span data-testid={`custody-${b.currency}`}>{show(b.custody)}</span>
+                          </span>
+                        )}
                         <span>
                           <small>{t("assets.valueUsdt")}</small>
                           <span>{price === undefined ? "—" : show(multiply(b.total, price))}</span>
