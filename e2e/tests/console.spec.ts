@@ -14,6 +14,7 @@ test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
 async function shot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   await page.waitForLoadState("networkidle");
+  await expect(page.locator(".adm-toast-main")).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, `console-${name}.png`) });
 }
 
@@ -163,10 +164,31 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   );
   await expect(page.getByRole("tabpanel")).toContainText("Deposit");
 
+  // A personal message and a credit score change (its reason reaches the user as a message too).
+  await page.getByRole("button", { name: "Send message" }).click();
+  const messageDialog = page.getByRole("dialog", { name: "Send message" });
+  await messageDialog.getByLabel("Title").fill("Welcome aboard");
+  await messageDialog.getByLabel("Message").fill("Your first deposit has arrived. Write to us any time.");
+  await messageDialog.getByRole("button", { name: "Send" }).click();
+  await expect(messageDialog).toHaveCount(0);
+  await page.getByRole("button", { name: "Change credit score" }).click();
+  const creditDialog = page.getByRole("dialog", { name: "Change credit score" });
+  await creditDialog.getByLabel("New score (0–1000)").fill("120");
+  await creditDialog.getByLabel("Reason").fill("Verified deposit history");
+  await creditDialog.getByRole("button", { name: "Save" }).click();
+  await expect(creditDialog).toHaveCount(0);
+  await expect(page.locator(".console-dl")).toContainText("120");
+  await shot(page, "user");
+
   // Each user sees the result and a message about it.
   expect(usdt(await userInfo(request, depositor))?.available).toBe("250");
   const depositorMessages = await personalMessages(request, depositor);
-  expect(depositorMessages.length).toBeGreaterThan(0);
+  expect(depositorMessages.map((m) => m.title)).toContain("Welcome aboard");
+  expect(depositorMessages.length).toBeGreaterThanOrEqual(3);
+  expect(
+    (await call<{ userinfo: { credit_score: number } }>(request, "/api/index/userinfo", { token: depositor.token }))
+      .userinfo.credit_score,
+  ).toBe(120);
 
   const afterReject = usdt(await userInfo(request, withdrawer));
   expect(afterReject?.available).toBe("100");
@@ -180,7 +202,12 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   expect(rejected?.status).toBe("rejected");
   expect(rejected?.reason).toBe("Destination address failed the sanctions screening");
   const withdrawerMessages = await personalMessages(request, withdrawer);
-  expect(withdrawerMessages.some((m) => `${m.title} ${m.summary}`.includes("Destination address failed"))).toBe(true);
+  const bodies = await Promise.all(
+    withdrawerMessages.map(async (m) =>
+      call<{ body: string }>(request, "/api/index/newsshow", { token: withdrawer.token, query: { id: String(m.id) } }),
+    ),
+  );
+  expect(bodies.some((m) => m.body.includes("Destination address failed the sanctions screening"))).toBe(true);
 
   const real = await call<{ status: string }>(request, "/api/index/getreals", { token: applicant.token });
   expect(real.status).toBe("verified");
@@ -194,6 +221,8 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
     "Destination address failed the sanctions screening",
   );
   await expect(page.locator('tr[data-action="real_name.complete"]')).toHaveCount(1);
+  await expect(page.locator('tr[data-action="user.credit"]')).toContainText("Verified deposit history");
+  await expect(page.locator('tr[data-action="message.send"]')).toHaveCount(1);
   await expect(page.locator('tr[data-action="withdrawal.reject"]')).toContainText(E2E_OPERATOR.email);
   await page.getByLabel("Action").selectOption("withdrawal.reject");
   await expect(page.locator("tbody tr")).toHaveCount(1);

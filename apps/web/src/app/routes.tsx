@@ -38,4 +38,6 @@ export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule }
     path: "/pages/index/markets-business-order",
     load: () => import("@/features/updown/pages/MarketsBusinessOrder"),
   },
+  /** The operator console (issue 9): its own chunk, never in the user bundle. */
+  { path: "/admin/*", load: () => import("@/features/console") },
 ];

@@ -1,0 +1,27 @@
+/** Every console query key starts with "console": signing in or out drops them all at once. */
+export const CONSOLE_KEY = ["console"] as const;
+export const PAGE_SIZE = 20;
+
+export const consoleKeys = {
+  all: CONSOLE_KEY,
+  dashboard: () => [...CONSOLE_KEY, "dashboard"] as const,
+  ledger: () => [...CONSOLE_KEY, "ledger"] as const,
+  deposits: (status: string, page: number) => [...CONSOLE_KEY, "deposits", status, page] as const,
+  withdrawals: (status: string, page: number) => [...CONSOLE_KEY, "withdrawals", status, page] as const,
+  realNames: (status: string, page: number) => [...CONSOLE_KEY, "real-names", status, page] as const,
+  users: (q: string, page: number) => [...CONSOLE_KEY, "users", q, page] as const,
+  user: (uid: number) => [...CONSOLE_KEY, "user", uid] as const,
+  userBills: (uid: number, page: number) => [...CONSOLE_KEY, "user", uid, "bills", page] as const,
+  userOrders: (uid: number, page: number) => [...CONSOLE_KEY, "user", uid, "orders", page] as const,
+  pairs: () => [...CONSOLE_KEY, "pairs"] as const,
+  updown: () => [...CONSOLE_KEY, "updown"] as const,
+  staking: () => [...CONSOLE_KEY, "staking"] as const,
+  channels: () => [...CONSOLE_KEY, "channels"] as const,
+  networks: () => [...CONSOLE_KEY, "networks"] as const,
+  fundsSettings: () => [...CONSOLE_KEY, "funds-settings"] as const,
+  news: (cid: string, page: number) => [...CONSOLE_KEY, "news", cid, page] as const,
+  webview: () => [...CONSOLE_KEY, "webview"] as const,
+  outbox: (page: number) => [...CONSOLE_KEY, "outbox", page] as const,
+  audit: (action: string, operatorId: string, page: number) =>
+    [...CONSOLE_KEY, "audit", action, operatorId, page] as const,
+};

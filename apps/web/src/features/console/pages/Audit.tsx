@@ -1,0 +1,161 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "@/lib/format";
+import { PAGE_SIZE } from "../api/keys";
+import { useAuditLog } from "../api/logs";
+import { ScreenHeader } from "../components/ConsoleLayout";
+import { Pager } from "../components/Pager";
+import { EmptyRow, QueryState } from "../components/QueryState";
+import { useOperatorEmail } from "../lib/operator-session";
+
+/** The audit actions the server records (matched exactly by the filter). */
+export const AUDIT_ACTIONS = [
+  "deposit.complete",
+  "deposit.reject",
+  "withdrawal.complete",
+  "withdrawal.reject",
+  "real_name.complete",
+  "real_name.reject",
+  "user.credit",
+  "message.send",
+  "pair.save",
+  "updown.settings.save",
+  "staking.product.save",
+  "deposit_channel.save",
+  "withdraw_network.save",
+  "funds.settings",
+  "news.save",
+  "webview.hosts.save",
+  "operator.login",
+  "operator.login_failed",
+] as const;
+
+const actionKey = (action: string) => `audit.actions.${action.replaceAll(".", "_")}`;
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="console-muted">—</span>;
+  return <pre className="console-pre">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** Who did what, when, to what, and the before and after; filtered by action and operator. */
+export function Audit() {
+  const { t } = useTranslation("console");
+  const me = useOperatorEmail();
+  const [action, setAction] = useState("");
+  const [operatorDraft, setOperatorDraft] = useState("");
+  const [operatorId, setOperatorId] = useState("");
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(action, operatorId, page);
+  const applyOperator = (event: FormEvent) => {
+    event.preventDefault();
+    setOperatorId(operatorDraft.trim());
+    setPage(1);
+  };
+  return (
+    <>
+      <ScreenHeader title={t("nav.audit")}>
+        <form className="console-search" onSubmit={applyOperator} aria-label={t("audit.filters")}>
+          <label className="console-field console-field--inline">
+            <span>{t("audit.action")}</span>
+            <select
+              value={action}
+              onChange={(event) => {
+                setAction(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{t("common.all")}</option>
+              {AUDIT_ACTIONS.map((name) => (
+                <option key={name} value={name}>
+                  {t(actionKey(name), { defaultValue: name })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="console-field console-field--inline">
+            <span>{t("audit.operatorId")}</span>
+            <input
+              className="console-input--short"
+              inputMode="numeric"
+              value={operatorDraft}
+              onChange={(event) => setOperatorDraft(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="console-button">
+            {t("audit.apply")}
+          </button>
+        </form>
+      </ScreenHeader>
+      <QueryState query={log}>
+        {(data) => (
+          <>
+            <table className="console-table console-table--top">
+              <thead>
+                <tr>
+                  <th scope="col">{t("fields.time")}</th>
+                  <th scope="col">{t("audit.operator")}</th>
+                  <th scope="col">{t("audit.action")}</th>
+                  <th scope="col">{t("audit.target")}</th>
+                  <th scope="col">{t("review.reason")}</th>
+                  <th scope="col">{t("audit.change")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.length === 0 && <EmptyRow columns={6} />}
+                {data.items.map((entry) => (
+                  <tr key={entry.id} data-action={entry.action}>
+                    <td>{formatDateTime(entry.created_at)}</td>
+                    <td>
+                      {entry.operator_email ?? "—"}
+                      {entry.operator_id !== null && (
+                        <button
+                          type="button"
+                          className="console-link"
+                          aria-label={t("audit.onlyOperator", { id: entry.operator_id })}
+                          onClick={() => {
+                            setOperatorDraft(String(entry.operator_id));
+                            setOperatorId(String(entry.operator_id));
+                            setPage(1);
+                          }}
+                        >
+                          #{entry.operator_id}
+                          {entry.operator_email === me ? ` (${t("audit.me")})` : ""}
+                        </button>
+                      )}
+                    </td>
+                    <td>
+                      <div>{t(actionKey(entry.action), { defaultValue: entry.action })}</div>
+                      <code className="console-muted">{entry.action}</code>
+                    </td>
+                    <td>{entry.target_type ? `${entry.target_type} #${entry.target_id ?? ""}` : "—"}</td>
+                    <td>{entry.reason ?? "—"}</td>
+                    <td>
+                      {entry.before === null && entry.after === null ? (
+                        <span className="console-muted">—</span>
+                      ) : (
+                        <details>
+                          <summary>{t("audit.showChange")}</summary>
+                          <div className="console-diff">
+                            <div>
+                              <strong>{t("audit.before")}</strong>
+                              <Json value={entry.before} />
+                            </div>
+                            <div>
+                              <strong>{t("audit.after")}</strong>
+                              <Json value={entry.after} />
+                            </div>
+                          </div>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager page={page} total={data.total} size={PAGE_SIZE} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDecimal } from "@/lib/format";
+import { type FundsSettings, useFundsSettings, useSaveFundsSettings } from "../api/config";
+import { ScreenHeader } from "../components/ConsoleLayout";
+import { QueryState } from "../components/QueryState";
+import { ratePercent, saveFeedback } from "../lib/save-feedback";
+
+function SettingsForm({ settings }: { settings: FundsSettings }) {
+  const { t } = useTranslation("console");
+  const save = useSaveFundsSettings();
+  const [rate, setRate] = useState(settings.exchange_fee_rate);
+  const rateValid = /^0(\.\d{1,8})?$/.test(rate.trim());
+  return (
+    <div className="console-section console-form">
+      <label className="console-field">
+        <span>{t("funds.exchangeFeeRate")}</span>
+        <div className="console-inline">
+          <input inputMode="decimal" value={rate} onChange={(event) => setRate(event.target.value)} />
+          <button
+            type="button"
+            className="console-button console-button--primary"
+            disabled={!rateValid || rate.trim() === settings.exchange_fee_rate || save.isPending}
+            onClick={() => save.mutate({ exchange_fee_rate: rate.trim() }, saveFeedback())}
+          >
+            {t("common.save")}
+          </button>
+        </div>
+        <small className="console-muted">
+          {t("funds.exchangeFeeHint", {
+            rate: settings.exchange_fee_rate,
+            percent: formatDecimal(ratePercent(settings.exchange_fee_rate), { minFraction: 0 }),
+          })}
+        </small>
+      </label>
+      <label className="console-switch">
+        <input
+          type="checkbox"
+          checked={settings.withdraw_requires_real_name}
+          disabled={save.isPending}
+          onChange={(event) => save.mutate({ withdraw_requires_real_name: event.target.checked }, saveFeedback())}
+        />
+        <span>{t("funds.requireRealName")}</span>
+      </label>
+      <p className="console-muted">{t("funds.requireRealNameHint")}</p>
+    </div>
+  );
+}
+
+/** The exchange fee rate and whether withdrawals need a verified real name. */
+export function FundsSettingsScreen() {
+  const { t } = useTranslation("console");
+  const settings = useFundsSettings();
+  return (
+    <>
+      <ScreenHeader title={t("nav.funds")} />
+      <QueryState query={settings}>
+        {(data) => (
+          <SettingsForm key={`${data.exchange_fee_rate}-${data.withdraw_requires_real_name}`} settings={data} />
+        )}
+      </QueryState>
+    </>
+  );
+}
