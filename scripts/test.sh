@@ -10,6 +10,7 @@ bash scripts/ensure-test-deps.sh
 
 echo "== lint and types"
 npx biome check .
+node scripts/check-feature-imports.mjs
 npm run typecheck --silent
 
 echo "== unit and API tests (PGlite and PostgreSQL)"

@@ -14,7 +14,7 @@ const keepExternal = {
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: { main: "src/main.ts" },
+  entryPoints: { main: "src/main.ts", cli: "src/cli.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

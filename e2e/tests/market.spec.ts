@@ -39,6 +39,16 @@ test("home shows the announcement, the menu grid, top movers and where prices co
   await expect(page).toHaveURL(/#\/pages\/user\/message-id\?id=\d+$/);
 });
 
+test("home's top movers show live prices over the shared socket", async ({ page }) => {
+  const socket = page.waitForEvent("websocket", (ws) => new URL(ws.url()).pathname === "/ws");
+  await page.goto("/#/pages/index/index");
+  await socket;
+  const prices = page.getByTestId("home-movers").locator(".home-mover__price");
+  await expect(prices.first()).toHaveText(/\d/);
+  const first = await prices.allTextContents();
+  await expect.poll(() => prices.allTextContents(), { timeout: 10_000 }).not.toEqual(first);
+});
+
 test("a menu entry opens its route", async ({ page }) => {
   await page.goto("/#/pages/index/index");
   await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Staking" }).click();

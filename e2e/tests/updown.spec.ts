@@ -32,11 +32,10 @@ async function openSheetAndFill(page: Page, amount: string) {
 }
 
 async function acceptRiskAndConfirm(page: Page) {
-  // antd-mobile's Modal carries no dialog role: find it by its class.
-  const risk = page.locator(".adm-modal-body").filter({ hasText: "Risk disclosure" });
+  const risk = page.getByRole("dialog", { name: "Risk disclosure" });
   await expect(risk).toBeVisible();
   await risk.getByRole("button", { name: "I understand and accept" }).click();
-  const confirm = page.locator(".adm-modal-body").filter({ hasText: "Confirm your order" });
+  const confirm = page.getByRole("dialog", { name: "Confirm your order" });
   await expect(confirm).toBeVisible();
   return confirm;
 }
@@ -93,6 +92,8 @@ test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays ac
   await card.click();
   await expect(page).toHaveURL(/markets-business-order\?id=\d+/);
   await expect(page.getByRole("timer", { name: "Time left until settlement" })).toBeVisible();
+  // While the order is open its pair's price is shown live beside the countdown.
+  await expect(page.getByTestId("updown-live-price")).toHaveText(/\d/);
   await expect(page.getByTestId("updown-amount")).toHaveText("10.00 USDT");
 
   await expect
@@ -124,6 +125,16 @@ test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays ac
   await expect(available(page)).toHaveText(after);
   await page.getByRole("tab", { name: "Settled" }).click();
   await expect(page.getByTestId("updown-order-card")).toHaveCount(1);
+});
+
+test("the trade screen's price follows live ticks over the shared socket", async ({ page }) => {
+  const socket = page.waitForEvent("websocket", (ws) => new URL(ws.url()).pathname === "/ws");
+  await page.goto(TRADE);
+  await socket;
+  const price = page.getByTestId("updown-current-price");
+  await expect(price).toHaveText(/\d/, { timeout: 30_000 });
+  const first = await price.textContent();
+  await expect.poll(() => price.textContent(), { timeout: 10_000 }).not.toBe(first);
 });
 
 test("an order below the minimum is refused with the server's message and changes nothing", async ({

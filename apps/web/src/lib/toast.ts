@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from "@cryptos/contract";
-import { Modal, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import type { ReactNode } from "react";
+import { showDialog } from "./dialog";
 import { i18n } from "./i18n";
 
 type Icon = "success" | "error" | "loading" | "none";
@@ -25,17 +26,40 @@ export interface ConfirmOptions {
   cancelText?: ReactNode;
 }
 
-/** A modal with the spec's OK and Cancel; resolves true on OK. */
+/**
+ * A modal with the spec's OK and Cancel; resolves true on OK, false on Cancel or Escape. It is a modal dialog to
+ * assistive technology (role="dialog", aria-modal, named by its title), so tests find it with getByRole("dialog").
+ */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
-  return Modal.confirm({
-    title: options.title,
-    content: options.content,
-    confirmText: options.confirmText ?? i18n.t("common:actions.ok"),
-    cancelText: options.cancelText ?? i18n.t("common:actions.cancel"),
+  return new Promise((resolve) => {
+    showDialog({
+      role: "dialog",
+      title: options.title,
+      content: options.content,
+      actions: [
+        {
+          key: "confirm",
+          text: options.confirmText ?? i18n.t("common:actions.ok"),
+          primary: true,
+          onClick: () => resolve(true),
+        },
+        { key: "cancel", text: options.cancelText ?? i18n.t("common:actions.cancel"), onClick: () => resolve(false) },
+      ],
+      // Closing after OK also lands here; a promise keeps its first answer.
+      onDismiss: () => resolve(false),
+    });
   });
 }
 
-/** A modal with one OK button. */
+/** A modal with one OK button (role="alertdialog"). */
 export function alert(content: ReactNode, title?: ReactNode): Promise<void> {
-  return Modal.alert({ title, content, confirmText: i18n.t("common:actions.ok") });
+  return new Promise((resolve) => {
+    showDialog({
+      role: "alertdialog",
+      title,
+      content,
+      actions: [{ key: "ok", text: i18n.t("common:actions.ok"), primary: true, onClick: () => resolve() }],
+      onDismiss: () => resolve(),
+    });
+  });
 }

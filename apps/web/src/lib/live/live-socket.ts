@@ -4,12 +4,8 @@ import { currentLocale } from "@/lib/i18n";
 
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
 
-export interface LiveSocketHandlers {
-  /** The newest tick per pair since the last call, at most every `flushMs`. */
-  onTicks: (ticks: ReadonlyMap<number, WsTick>) => void;
-  /** The socket came back after a drop: ticks sent meanwhile are lost, so refresh over HTTP. */
-  onReconnected: () => void;
-}
+/** The newest tick per pair since the last batch, at most one batch every `flushMs`. */
+export type TickBatchListener = (ticks: ReadonlyMap<number, WsTick>) => void;
 
 export interface LiveSocketOptions {
   url?: () => string;
@@ -36,6 +32,8 @@ export function liveUrl(): string {
 /**
  * One WebSocket to `/ws` shared by every screen: screens retain and release pair ids (reference counted), the
  * socket subscribes to their union, reconnects with exponential backoff after any close and subscribes again.
+ * Screens listen to tick batches (to fold prices into their own caches) and to reconnections (ticks sent while
+ * the socket was down are not replayed, so they read once more over HTTP).
  */
 export class LiveSocket {
   private socket: WebSocket | null = null;
@@ -44,6 +42,8 @@ export class LiveSocket {
   private readonly pending = new Map<number, WsTick>();
   private readonly statusListeners = new Set<() => void>();
   private readonly tickListeners = new Set<() => void>();
+  private readonly batchListeners = new Set<TickBatchListener>();
+  private readonly reconnectListeners = new Set<() => void>();
   private status: LiveStatus = "idle";
   private attempt = 0;
   private openedAt = 0;
@@ -53,10 +53,7 @@ export class LiveSocket {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly options: Required<LiveSocketOptions>;
 
-  constructor(
-    private readonly handlers: LiveSocketHandlers,
-    options: LiveSocketOptions = {},
-  ) {
+  constructor(options: LiveSocketOptions = {}) {
     this.options = {
       url: liveUrl,
       baseDelayMs: 1_000,
@@ -83,6 +80,18 @@ export class LiveSocket {
     this.tickListeners.add(listener);
     return () => this.tickListeners.delete(listener);
   };
+
+  /** Every batch of ticks, for any retained pair (listeners filter to their own pairs). */
+  onBatch(listener: TickBatchListener): () => void {
+    this.batchListeners.add(listener);
+    return () => this.batchListeners.delete(listener);
+  }
+
+  /** Called each time the socket opens again after a drop. */
+  onReconnected(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
 
   retain(pairs: readonly number[]): void {
     clearTimeout(this.idleTimer);
@@ -162,7 +171,7 @@ export class LiveSocket {
       this.everOpened = true;
       this.setStatus("open");
       this.sendInChunks("subscribe", [...this.counts.keys()]);
-      if (reconnected) this.handlers.onReconnected();
+      if (reconnected) for (const listener of [...this.reconnectListeners]) listener();
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = () => {
@@ -205,7 +214,7 @@ export class LiveSocket {
     const batch = new Map(this.pending);
     this.pending.clear();
     for (const [pair, tick] of batch) this.latest.set(pair, tick);
-    this.handlers.onTicks(batch);
-    for (const listener of this.tickListeners) listener();
+    for (const listener of [...this.batchListeners]) listener(batch);
+    for (const listener of [...this.tickListeners]) listener();
   }
 }

@@ -3,7 +3,7 @@ import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useMenus } from "../api/get-menus";
-import { useProductList } from "../api/get-product-list";
+import { refreshIntervalOf, useProductList } from "../api/get-product-list";
 import { useSoftMenus } from "../api/get-soft-menus";
 import { AnnouncementBar } from "../components/AnnouncementBar";
 import { MenuGrid } from "../components/MenuGrid";
@@ -11,6 +11,7 @@ import { MessagesButton } from "../components/MessagesButton";
 import { PriceSourceNote } from "../components/PriceSourceNote";
 import { SoftShortcuts } from "../components/SoftShortcuts";
 import { TopMovers } from "../components/TopMovers";
+import { useLivePrices } from "../hooks/useLivePrices";
 import "../home.css";
 
 /** Crypto pairs are product type 1. */
@@ -21,6 +22,7 @@ export default function Home() {
   const soft = useSoftMenus();
   const market = useProductList(CRYPTO);
   const pairs = market.data?.items;
+  useLivePrices(pairs?.map((pair) => pair.id) ?? [], refreshIntervalOf(market.data));
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;
   const failed = menus.isError && market.isError;
   return (

@@ -34,6 +34,3 @@ export function compareDecimal(a: string, b: string): number {
 
 /** The sign of a decimal string: -1, 0 or 1. */
 export const signOf = (value: string | null | undefined): number => (value ? compareDecimal(value, "0") : 0);
-
-export const maxDecimal = (a: string, b: string) => (compareDecimal(a, b) >= 0 ? a : b);
-export const minDecimal = (a: string, b: string) => (compareDecimal(a, b) <= 0 ? a : b);

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/api";
 import { useProductList } from "../api/get-product-list";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
-import { useLiveTicks } from "../hooks/useLiveTicks";
+import { useLivePrices } from "../hooks/useLivePrices";
 import "../market.css";
 
 const FAVOURITES_TAB = "favourites";
@@ -45,7 +45,7 @@ export default function Markets() {
   const favourites = useFavourites();
   const list = useProductList(DEFAULT_TYPE);
   const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
-  useLiveTicks(pairs.map((pair) => pair.id));
+  useLivePrices(pairs.map((pair) => pair.id));
 
   // The tabs are the product types present in the data (crypto first), plus the favourites.
   const types = useMemo(

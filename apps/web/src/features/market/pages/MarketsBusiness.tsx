@@ -9,11 +9,12 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { useLatestTick } from "@/lib/live";
 import { type PairDetail, useProductShow } from "../api/get-product-show";
 import { ChangeText, changeClass } from "../components/ChangeText";
 import { FavouriteButton } from "../components/FavouriteButton";
 import { useFavourites } from "../hooks/useFavourites";
-import { useLatestTick, useLiveTicks } from "../hooks/useLiveTicks";
+import { useLivePrices } from "../hooks/useLivePrices";
 import { formatPrice, formatVolume } from "../lib/format";
 import "../market.css";
 
@@ -39,7 +40,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function PairOverview({ pair }: { pair: PairDetail }) {
   const { t } = useTranslation("market");
-  const status = useLiveTicks([pair.id]);
+  const status = useLivePrices([pair.id]);
   const d = pair.price_decimals;
   return (
     <section className="pair-head" aria-label={t("detail.overview", { symbol: pair.symbol })}>

@@ -2,18 +2,25 @@ import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-/** How often the Trade tab refreshes prices while it is open. */
-export const PRICE_REFRESH_MS = 2_000;
+/**
+ * Prices arrive as live ticks (hooks/useLivePrices, which also re-reads the 24 h change at this pace: the server
+ * recomputes it every 30 s). As a query's refetchInterval it fires only while no ticks arrive, since each tick
+ * written to the cache restarts it: the fallback when the socket is down.
+ */
+export const FIGURES_REFRESH_MS = 30_000;
+
+/** Every cached list of pairs, for the live ticks to update at once. */
+export const pairsKeyPrefix = ["updown", "pairs"] as const;
 
 export const getPairs = (productType: number, signal?: AbortSignal) =>
   api(calls.productlist, { query: { product_type: productType }, signal });
 
 export const pairsOptions = (productType = 1) =>
   queryOptions({
-    queryKey: ["updown", "pairs", productType],
+    queryKey: [...pairsKeyPrefix, productType],
     queryFn: ({ signal }) => getPairs(productType, signal),
-    // The list feeds the pair picker; the shown pair refreshes on its own every PRICE_REFRESH_MS.
-    refetchInterval: PRICE_REFRESH_MS * 5,
+    // The list feeds the pair picker; its prices follow live ticks.
+    refetchInterval: FIGURES_REFRESH_MS,
   });
 
 export const usePairs = (productType = 1) => useQuery(pairsOptions(productType));

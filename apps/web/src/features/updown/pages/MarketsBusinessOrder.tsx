@@ -16,6 +16,7 @@ import { useUpDownOrderTicks } from "../api/get-order-ticks";
 import { pairOptions } from "../api/get-pair";
 import { CountdownRing } from "../components/CountdownRing";
 import { DirectionTag, ResultTag, StatusTag } from "../components/labels";
+import { useLivePrices } from "../hooks/useLivePrices";
 import { secondsLeft, useNow } from "../hooks/useNow";
 import { compare, ratePercent, signedMoney } from "../lib/decimal";
 import "../updown.css";
@@ -149,9 +150,13 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
   const now = useNow(!settled, 250);
   const money = (value: string) => formatMoney(value, order.currency);
   const rate = `${formatDecimal(ratePercent(order.payout_rate), { minFraction: 0 })}%`;
-  // Only to say whether this pair's prices are simulated (DESIGN.md §1); its price is not shown here.
+  // Whether this pair's prices are simulated (DESIGN.md §1), its decimals, and while the order is open its live
+  // price: live ticks keep the cached answer current, so it is not read again over HTTP.
   const pair = useQuery({ ...pairOptions(order.productid), refetchInterval: false, staleTime: 60_000 });
+  useLivePrices(settled ? [] : [order.productid]);
   const decimals = pair.data?.price_decimals ?? 0;
+  const livePrice = settled ? null : (pair.data?.price ?? null);
+  const sinceEntry = livePrice && order.entry ? compare(livePrice, order.entry.price) : null;
   return (
     <>
       <section className="updown-section updown-detail__head">
@@ -186,6 +191,17 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
               total={order.seconds}
               label={t("detail.countdown")}
             />
+            {livePrice && (
+              <p className="updown-detail__live">
+                <span className="updown-row__label">{t("pair.currentPrice")}</span>
+                <strong
+                  data-testid="updown-live-price"
+                  className={sinceEntry === 1 ? "updown-up" : sinceEntry === -1 ? "updown-down" : undefined}
+                >
+                  {formatDecimal(livePrice, { minFraction: decimals })}
+                </strong>
+              </p>
+            )}
           </div>
         )}
       </section>

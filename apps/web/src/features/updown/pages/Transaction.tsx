@@ -19,6 +19,7 @@ import { useUpDownSettings } from "../api/get-settings";
 import { OrderLists } from "../components/OrderLists";
 import { OrderSheet } from "../components/OrderSheet";
 import { PairPicker } from "../components/PairPicker";
+import { useLivePrices } from "../hooks/useLivePrices";
 import { useSettlementNotices } from "../hooks/useSettlementNotices";
 import { ratePercent } from "../lib/decimal";
 import type { TradablePair } from "../lib/types";
@@ -56,6 +57,8 @@ export default function Transaction() {
       })),
     [settings.data, pairs.data],
   );
+  // Every tradable pair's price is live: the shown one, and the others in the pair picker.
+  useLivePrices(tradables.map((x) => x.setting.productid));
   const current = tradables.find((x) => x.setting.productid === selectedId) ?? tradables[0];
   // The shown pair's own record: the freshest price with its time (the list may lack pairs of other types).
   const detail = usePair(current?.setting.productid);

@@ -1,0 +1,58 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client";
+import { systemClock } from "../src/lib/clock";
+import { AdminService } from "../src/modules/admin/service";
+import { testDbKind } from "./helper";
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function operatorCli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", cli, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      cwd: path.dirname(cli),
+    });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, out: e.stderr };
+  }
+}
+
+// The CLI works on the embedded database; once is enough, so it runs in the PGlite project only.
+describe.runIf(testDbKind() === "pglite")("npm run operator -- create", () => {
+  it("creates an operator who can then sign in, updates the password, and refuses bad input", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
+    dirs.push(dataDir);
+    expect(await operatorCli(dataDir, "create", "ops@example.com", "short")).toMatchObject({ code: 2 });
+    expect(await operatorCli(dataDir, "delete", "ops@example.com")).toMatchObject({ code: 2 });
+    expect(await operatorCli(dataDir, "create", "ops@example.com", "first-password-1")).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/Created operator ops@example.com/),
+    });
+    expect(await operatorCli(dataDir, "create", "ops@example.com", "second-password-2")).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/Updated operator/),
+    });
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const admin = new AdminService(database.db, systemClock);
+      await expect(admin.login("ops@example.com", "first-password-1", "127.0.0.1")).rejects.toThrow();
+      expect((await admin.login("ops@example.com", "second-password-2", "127.0.0.1")).token).toMatch(/^op_/);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+import { calls } from "@cryptos/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { type LiveStatus, mergeTickIntoPair, mergeTicksIntoLists, useLiveTicks, useRefetchEvery } from "@/lib/live";
+import type { ProductList } from "../api/get-product-list";
+import type { PairDetail } from "../api/get-product-show";
+
+/** The server recomputes the 24 h figures every 30 s; the prices in between arrive as ticks. */
+const FIGURES_REFRESH_MS = 30_000;
+const FIGURE_KEYS = [[calls.productlist.path], [calls.productshow.path]];
+
+/**
+ * Follows the live prices of `pairIds` while the calling screen is mounted: the cached productlist and productshow
+ * answers take each tick, so every market screen shows the live price. After a reconnection the prices and
+ * candles are read once more over HTTP, and the 24 h figures every 30 s. Returns the connection state.
+ */
+export function useLivePrices(pairIds: readonly number[]): LiveStatus {
+  const client = useQueryClient();
+  useRefetchEvery(FIGURE_KEYS, pairIds.length > 0 && FIGURES_REFRESH_MS);
+  return useLiveTicks(
+    pairIds,
+    (ticks) => {
+      mergeTicksIntoLists<ProductList>(client, [calls.productlist.path], ticks);
+      for (const [pairId, tick] of ticks) {
+        mergeTickIntoPair<PairDetail>(client, [calls.productshow.path, { product_id: pairId }], tick);
+      }
+    },
+    {
+      onReconnected: () => {
+        void client.invalidateQueries({ queryKey: [calls.productlist.path] });
+        void client.invalidateQueries({ queryKey: [calls.productshow.path] });
+        void client.invalidateQueries({ queryKey: [calls.getkdata.path] });
+      },
+    },
+  );
+}

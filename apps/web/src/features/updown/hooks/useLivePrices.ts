@@ -1,0 +1,33 @@
+import { calls, type DataOf } from "@cryptos/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { type LiveStatus, mergeTickIntoPair, mergeTicksIntoLists, useLiveTicks, useRefetchEvery } from "@/lib/live";
+import { pairKey } from "../api/get-pair";
+import { FIGURES_REFRESH_MS, pairsKeyPrefix } from "../api/get-pairs";
+
+type PairList = DataOf<typeof calls.productlist>;
+type PairDetail = DataOf<typeof calls.productshow>;
+const FIGURE_KEYS = [pairsKeyPrefix, ["updown", "pair"]];
+
+/**
+ * The Trade screen's and the order's prices follow live ticks while shown: each tick lands in the cached pair list
+ * (the picker) and the pair's own answer (the price, the chart's last candle, the order sheet). After a
+ * reconnection prices and candles are read once more over HTTP; the 24 h change every FIGURES_REFRESH_MS.
+ */
+export function useLivePrices(pairIds: readonly number[]): LiveStatus {
+  const client = useQueryClient();
+  useRefetchEvery(FIGURE_KEYS, pairIds.length > 0 && FIGURES_REFRESH_MS);
+  return useLiveTicks(
+    pairIds,
+    (ticks) => {
+      mergeTicksIntoLists<PairList>(client, pairsKeyPrefix, ticks);
+      for (const [pairId, tick] of ticks) mergeTickIntoPair<PairDetail>(client, pairKey(pairId), tick);
+    },
+    {
+      onReconnected: () => {
+        void client.invalidateQueries({ queryKey: ["updown", "pair"] });
+        void client.invalidateQueries({ queryKey: pairsKeyPrefix });
+        void client.invalidateQueries({ queryKey: [calls.getkdata.path] });
+      },
+    },
+  );
+}

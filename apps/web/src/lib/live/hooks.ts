@@ -1,0 +1,74 @@
+import type { WsTick } from "@cryptos/contract";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { LiveSocket, type LiveStatus } from "./live-socket";
+
+let shared: LiveSocket | undefined;
+
+/** The app's one live socket, opened on the first retain and closed a few seconds after the last release. */
+export function liveSocket(): LiveSocket {
+  shared ??= new LiveSocket();
+  return shared;
+}
+
+export type TicksHandler = (ticks: ReadonlyMap<number, WsTick>) => void;
+
+export interface LiveTicksOptions {
+  /** The socket came back after a drop: ticks sent meanwhile are lost, so read prices (and candles) once more. */
+  onReconnected?: () => void;
+}
+
+const keyOf = (pairIds: readonly number[]) => [...new Set(pairIds)].sort((a, b) => a - b).join(",");
+const idsOf = (key: string) => (key ? key.split(",").map(Number) : []);
+
+/**
+ * Follows the live prices of `pairIds` over `/ws` while the calling component is mounted. `onTicks` receives the
+ * newest tick of each of these pairs, in batches (at most four a second), starting with the ticks the shared
+ * socket already holds for them; use it to fold prices into the feature's own query caches (see merge.ts).
+ * Neither callback needs to be stable. Returns the connection state.
+ */
+export function useLiveTicks(
+  pairIds: readonly number[],
+  onTicks?: TicksHandler,
+  options: LiveTicksOptions = {},
+): LiveStatus {
+  const socket = liveSocket();
+  const key = keyOf(pairIds);
+  const handlers = useRef({ onTicks, onReconnected: options.onReconnected });
+  useEffect(() => {
+    handlers.current = { onTicks, onReconnected: options.onReconnected };
+  });
+
+  useEffect(() => {
+    const ids = idsOf(key);
+    if (ids.length === 0) return;
+    const wanted = new Set(ids);
+    const deliver = (batch: ReadonlyMap<number, WsTick>) => {
+      const mine = new Map<number, WsTick>();
+      for (const [pair, tick] of batch) if (wanted.has(pair)) mine.set(pair, tick);
+      if (mine.size > 0) handlers.current.onTicks?.(mine);
+    };
+    socket.retain(ids);
+    const known = new Map<number, WsTick>();
+    for (const id of ids) {
+      const tick = socket.latestTick(id);
+      if (tick) known.set(id, tick);
+    }
+    deliver(known);
+    const offBatch = socket.onBatch(deliver);
+    const offReconnected = socket.onReconnected(() => handlers.current.onReconnected?.());
+    return () => {
+      offBatch();
+      offReconnected();
+      socket.release(ids);
+    };
+  }, [key, socket]);
+
+  return useSyncExternalStore(socket.subscribeStatus, socket.getStatus, socket.getStatus);
+}
+
+/** The newest tick received for one pair (undefined until one arrives); pair it with useLiveTicks. */
+export function useLatestTick(pairId: number | null | undefined): WsTick | undefined {
+  const socket = liveSocket();
+  const read = useCallback(() => (pairId == null ? undefined : socket.latestTick(pairId)), [socket, pairId]);
+  return useSyncExternalStore(socket.subscribeTicks, read, read);
+}

@@ -1,0 +1,81 @@
+import type { WsTick } from "@cryptos/contract";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+/** What a list row needs to take a tick: the pair id and its price (productlist's `items`). */
+export interface PricedItem {
+  id: number;
+  price: string | null;
+}
+
+/** What a single pair's answer needs to take a tick (productshow): its price and when it was recorded. */
+export interface PricedDetail {
+  price: string | null;
+  updated_at: string | null;
+  high_24h?: string | null;
+  low_24h?: string | null;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** -1, 0, 1 for two decimal strings, compared as scaled integers (no float); null when either is not one. */
+function compareDecimal(a: string, b: string): number | null {
+  const x = DECIMAL.exec(a.trim());
+  const y = DECIMAL.exec(b.trim());
+  if (!x || !y) return null;
+  const scale = Math.max(x[3]?.length ?? 0, y[3]?.length ?? 0);
+  const scaled = (m: RegExpExecArray) => {
+    const units = BigInt(`${m[2]}${(m[3] ?? "").padEnd(scale, "0")}`);
+    return m[1] === "-" ? -units : units;
+  };
+  const d = scaled(x) - scaled(y);
+  return d === 0n ? 0 : d < 0n ? -1 : 1;
+}
+
+const newer = (tick: WsTick, than: string | null | undefined) => !than || Date.parse(tick.at) >= Date.parse(than);
+
+/** A list answer with each ticked pair's price replaced; the same object when nothing changed (no re-render). */
+export function withTickedItems<L extends { items: readonly PricedItem[] }>(
+  list: L | undefined,
+  ticks: ReadonlyMap<number, WsTick>,
+): L | undefined {
+  if (!list) return list;
+  let changed = false;
+  const items = list.items.map((item) => {
+    const tick = ticks.get(item.id);
+    if (!tick || tick.price === item.price) return item;
+    changed = true;
+    return { ...item, price: tick.price };
+  });
+  return changed ? { ...list, items } : list;
+}
+
+/**
+ * A pair's answer moved to the tick when the tick is newer than what it holds; a tick beyond the 24 h high or low
+ * widens them at once. The 24 h change and open are left to the server (a slow HTTP refresh).
+ */
+export function withTick<D extends PricedDetail>(detail: D | undefined, tick: WsTick | undefined): D | undefined {
+  if (!detail || !tick || !newer(tick, detail.updated_at)) return detail;
+  const next: D = { ...detail, price: tick.price, updated_at: tick.at };
+  if (detail.high_24h && compareDecimal(tick.price, detail.high_24h) === 1) next.high_24h = tick.price;
+  if (detail.low_24h && compareDecimal(tick.price, detail.low_24h) === -1) next.low_24h = tick.price;
+  return next;
+}
+
+/** Folds ticks into every cached list answer under `queryKey` (a prefix: all product types at once). */
+export function mergeTicksIntoLists<L extends { items: readonly PricedItem[] }>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  ticks: ReadonlyMap<number, WsTick>,
+): void {
+  client.setQueriesData<L>({ queryKey }, (old) => withTickedItems(old, ticks));
+}
+
+/** Folds one pair's tick into its cached answer(s) under `queryKey`. */
+export function mergeTickIntoPair<D extends PricedDetail>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  tick: WsTick | undefined,
+): void {
+  if (!tick) return;
+  client.setQueriesData<D>({ queryKey }, (old) => withTick(old, tick));
+}
