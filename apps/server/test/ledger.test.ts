@@ -63,8 +63,18 @@ describe("ledger", () => {
     await fund(user, "100.50");
     await freeze(user, "0.50");
     const balances = await ledger.balances(user);
-    expect(balances.find((b) => b.currency === "USDT")).toEqual({ currency: "USDT", available: "100", frozen: "0.5" });
-    expect(balances.find((b) => b.currency === "BTC")).toEqual({ currency: "BTC", available: "0", frozen: "0" });
+    expect(balances.find((b) => b.currency === "USDT")).toEqual({
+      currency: "USDT",
+      available: "100",
+      frozen: "0.5",
+      custody: "0",
+    });
+    expect(balances.find((b) => b.currency === "BTC")).toEqual({
+      currency: "BTC",
+      available: "0",
+      frozen: "0",
+      custody: "0",
+    });
   });
 
   it("refuses an entry that does not balance, and posts nothing", async () => {
@@ -137,6 +147,170 @@ describe("ledger", () => {
     const deposits = await ledger.bills(user, 1, 1, { type: "deposit" });
     expect(deposits).toMatchObject({ total: 2, page: 1, list: 1 });
     expect(deposits.items[0]?.currency).toBe("BTC");
+  });
+
+  it("posts a batch: skips an already-posted key, runs balances across entries on one account", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await fund(a, "10");
+    const posted = key("posted");
+    await ledger.transaction((tx) =>
+      ledger.post(tx, {
+        type: "adjustment",
+        idempotencyKey: posted,
+        postings: [
+          { account: { userId: a, currency: "USDT", kind: "available" }, amount: "1" },
+          { account: { system: "house", currency: "USDT" }, amount: "-1" },
+        ],
+      }),
+    );
+    const credit = (userId: number, amount: string, idempotencyKey = key("batch")) => ({
+      type: "adjustment" as const,
+      idempotencyKey,
+      postings: [
+        { account: { userId, currency: "USDT", kind: "available" as const }, amount },
+        { account: { system: "house" as const, currency: "USDT" }, amount: `-${amount}` },
+      ],
+    });
+    const repeated = key("repeated");
+    const results = await ledger.transaction((tx) =>
+      ledger.postMany(tx, [
+        credit(a, "2.5"),
+        credit(a, "1000", posted), // already posted: skipped entirely
+        credit(b, "3"),
+        {
+          type: "withdraw_request",
+          idempotencyKey: key("freeze"),
+          postings: [
+            { account: { userId: a, currency: "USDT", kind: "available" }, amount: "-13.5" },
+            { account: { userId: a, currency: "USDT", kind: "frozen" }, amount: "13.5" },
+          ],
+        },
+        credit(a, "0.25", repeated),
+        credit(a, "0.25", repeated), // the same key twice in one batch posts once
+        credit(b, "4"),
+      ]),
+    );
+    expect(results.map((r) => r.duplicate)).toEqual([false, true, false, false, false, true, false]);
+    expect(results[5]?.entryId).toBe(results[4]?.entryId);
+    expect(results[1]?.entryId).toBeGreaterThan(0);
+    expect(new Set(results.filter((r) => !r.duplicate).map((r) => r.entryId)).size).toBe(5);
+
+    // a: 10 (fund) + 1 (earlier) + 2.5 - 13.5 + 0.25 = 0.25 available, 13.5 frozen; b: 7.
+    expect(await ledger.balance({ userId: a, currency: "USDT", kind: "available" })).toBe("0.25");
+    expect(await ledger.balance({ userId: a, currency: "USDT", kind: "frozen" })).toBe("13.5");
+    expect(await ledger.balance({ userId: b, currency: "USDT", kind: "available" })).toBe("7");
+    const billsA = await ledger.bills(a, 1, 10, {});
+    expect(billsA.items.map((x) => [x.account, x.amount, x.balance_after])).toEqual([
+      ["available", "0.25", "0.25"],
+      ["frozen", "13.5", "13.5"],
+      ["available", "-13.5", "0"],
+      ["available", "2.5", "13.5"],
+      ["available", "1", "11"],
+      ["available", "10", "10"],
+    ]);
+    const billsB = await ledger.bills(b, 1, 10, {});
+    expect(billsB.items.map((x) => [x.amount, x.balance_after])).toEqual([
+      ["4", "7"],
+      ["3", "3"],
+    ]);
+  });
+
+  it("refuses a whole batch when one entry does not balance, or one would overdraw, and posts nothing", async () => {
+    const user = await newUser();
+    await fund(user, "5");
+    const credit = {
+      type: "adjustment" as const,
+      idempotencyKey: key("ok"),
+      postings: [
+        { account: { userId: user, currency: "USDT", kind: "available" as const }, amount: "1" },
+        { account: { system: "house" as const, currency: "USDT" }, amount: "-1" },
+      ],
+    };
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.postMany(tx, [
+          credit,
+          {
+            type: "adjustment",
+            idempotencyKey: key("unbalanced"),
+            postings: [
+              { account: { userId: user, currency: "USDT", kind: "available" }, amount: "2" },
+              { account: { system: "house", currency: "USDT" }, amount: "-1.99" },
+            ],
+          },
+        ]),
+      ),
+    ).rejects.toThrow(/does not balance/);
+    // Balanced in total but not per currency.
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.postMany(tx, [
+          {
+            type: "adjustment",
+            idempotencyKey: key("cross"),
+            postings: [
+              { account: { userId: user, currency: "BTC", kind: "available" }, amount: "1" },
+              { account: { system: "house", currency: "USDT" }, amount: "-1" },
+            ],
+          },
+        ]),
+      ),
+    ).rejects.toThrow(/does not balance/);
+    const overdraw = await ledger
+      .transaction((tx) =>
+        ledger.postMany(tx, [
+          credit,
+          {
+            type: "withdraw_request",
+            idempotencyKey: key("freeze"),
+            postings: [
+              { account: { userId: user, currency: "USDT", kind: "available" }, amount: "-6.01" },
+              { account: { userId: user, currency: "USDT", kind: "frozen" }, amount: "6.01" },
+            ],
+          },
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(overdraw).toBeInstanceOf(Refusal);
+    expect(await ledger.balance({ userId: user, currency: "USDT", kind: "available" })).toBe("5");
+    expect(await ledger.balance({ userId: user, currency: "USDT", kind: "frozen" })).toBe("0");
+    expect((await ledger.bills(user, 1, 10, {})).total).toBe(1);
+    // The refused batch left its keys free: the good entry posts when sent again.
+    const [again] = await ledger.transaction((tx) => ledger.postMany(tx, [credit]));
+    expect(again?.duplicate).toBe(false);
+    expect(await ledger.balance({ userId: user, currency: "USDT", kind: "available" })).toBe("6");
+  });
+
+  it("posts concurrent batches over shared accounts without deadlock or overdraft", async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => newUser()));
+    for (const u of users) await fund(u, "10");
+    // Each batch moves 1 from every user to the house, users in a different order each time.
+    // Straight through the database's transaction, not `ledger.transaction`: a deadlock would not be retried but
+    // show up here as a failure that is no Refusal.
+    const batch = (n: number) =>
+      t.database.db.transaction((tx) =>
+        ledger.postMany(
+          tx,
+          [...users]
+            .sort((x, y) => ((x * 7 + n) % 11) - ((y * 7 + n) % 11))
+            .map((u) => ({
+              type: "adjustment" as const,
+              idempotencyKey: key(`conc${n}`),
+              postings: [
+                { account: { userId: u, currency: "USDT", kind: "available" as const }, amount: "-1" },
+                { account: { system: "house" as const, currency: "USDT" }, amount: "1" },
+              ],
+            })),
+        ),
+      );
+    const results = await Promise.allSettled(Array.from({ length: 14 }, (_, n) => batch(n)));
+    const accepted = results.filter((r) => r.status === "fulfilled").length;
+    expect(accepted).toBe(10);
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toBeInstanceOf(Refusal);
+    }
+    for (const u of users) expect(await ledger.balance({ userId: u, currency: "USDT", kind: "available" })).toBe("0");
   });
 
   it("asks for a session before showing bills", async () => {

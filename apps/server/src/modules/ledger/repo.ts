@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { currencies, journalEntries, ledgerAccounts, postings } from "../../db/schema";
 import type { AccountRef } from "./types";
@@ -42,37 +42,165 @@ export async function ensureAccount(tx: Conn, ref: AccountRef): Promise<number> 
   return created[0].id;
 }
 
-/** Row locks in id order, so two movements over the same accounts can never deadlock. */
 /**
  * Locks the accounts of one entry: system accounts (house, clearing, fees) first, then users', each by id. A
  * transaction that posts several entries (a settlement batch) therefore takes the shared system account before any
- * user's, so two such transactions queue on it instead of deadlocking over users they share.
+ * user's, so two such transactions queue on it instead of deadlocking over users they share. `postMany` locks a
+ * whole batch's accounts in this one statement. The ids travel as one array parameter, whatever their number.
  */
 export const lockAccounts = (tx: Tx, ids: number[]) =>
   tx
     .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
+    .where(sql`${ledgerAccounts.id} = any(${`{${ids.join(",")}}`}::int4[])`)
     .orderBy(sql`${ledgerAccounts.userId} is not null`, asc(ledgerAccounts.id))
     .for("update");
 
-/** Inserts the entry unless its idempotency key exists; `undefined` means it had already been posted. */
-export async function insertEntry(tx: Tx, row: typeof journalEntries.$inferInsert): Promise<number | undefined> {
-  const inserted = await tx
-    .insert(journalEntries)
-    .values(row)
-    .onConflictDoNothing({ target: journalEntries.idempotencyKey })
-    .returning({ id: journalEntries.id });
-  return inserted[0]?.id;
+/** Raw SQL answers come back as `{rows}` on both PGlite and node-postgres. */
+async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
+  return ((await conn.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export const findEntryByKey = async (db: Conn, key: string) =>
-  (await db.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, key)).limit(1))[0];
+/** int8 columns arrive as string (node-postgres) or bigint (PGlite); ids stay far below 2^53. */
+const int = (v: unknown) => Number(v);
+/** A whole batch travels as one JSON parameter, so a statement carries any number of rows in both drivers. */
+const json = (rows: unknown[]) => JSON.stringify(rows);
 
-export const setBalance = (tx: Tx, accountId: number, balance: string) =>
-  tx.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, accountId));
+export interface AccountRow {
+  id: number;
+  userId: number | null;
+  systemKey: string | null;
+  currency: string;
+  kind: string;
+}
 
-export const insertPostings = (tx: Tx, rows: (typeof postings.$inferInsert)[]) => tx.insert(postings).values(rows);
+const refRow = (ref: AccountRef, ord: number) =>
+  "system" in ref
+    ? { ord, user_id: null, system_key: ref.system, currency: ref.currency, kind: ref.system }
+    : { ord, user_id: ref.userId, system_key: null, currency: ref.currency, kind: ref.kind };
+
+/** The existing accounts among `refs` (one statement; user and system accounts each found through their index). */
+export async function findAccounts(tx: Conn, refs: AccountRef[]): Promise<AccountRow[]> {
+  if (refs.length === 0) return [];
+  const input = json(refs.map(refRow));
+  const rows = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`with x as (
+          select * from json_to_recordset(${input}::json)
+            as x(ord int, user_id int, system_key text, currency text, kind text))
+        select a.id, a.user_id, a.system_key, a.currency, a.kind
+          from ${ledgerAccounts} a join x on a.user_id = x.user_id and a.currency = x.currency and a.kind = x.kind
+        union all
+        select a.id, a.user_id, a.system_key, a.currency, a.kind
+          from ${ledgerAccounts} a join x on a.system_key = x.system_key and a.currency = x.currency`,
+  );
+  return rows.map((r) => ({
+    id: int(r.id),
+    userId: r.user_id === null ? null : int(r.user_id),
+    systemKey: (r.system_key as string | null) ?? null,
+    currency: String(r.currency),
+    kind: String(r.kind),
+  }));
+}
+
+/**
+ * Creates the missing accounts at zero, in the order given (callers pass a fixed global order, so two first-time
+ * movements cannot wait on each other). A concurrent creation of the same account is left to win.
+ */
+export async function createAccounts(tx: Conn, refs: AccountRef[]): Promise<void> {
+  if (refs.length === 0) return;
+  await tx.execute(
+    sql`insert into ${ledgerAccounts} (user_id, system_key, currency, kind)
+        select user_id, system_key, currency, kind
+          from json_to_recordset(${json(refs.map(refRow))}::json)
+            as x(ord int, user_id int, system_key text, currency text, kind text)
+         order by ord
+        on conflict do nothing`,
+  );
+}
+
+export interface NewEntryRow {
+  type: string;
+  idempotencyKey: string;
+  refType: string | null;
+  refId: string | null;
+  memo: string | null;
+}
+
+/**
+ * Inserts the entries whose idempotency key does not exist yet, in the order given, and answers the id of each
+ * inserted one by key. A key missing from the answer had already been posted.
+ */
+export async function insertEntries(tx: Tx, rows: NewEntryRow[], createdAt: Date): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const input = json(
+    rows.map((r, ord) => ({
+      ord,
+      type: r.type,
+      idempotency_key: r.idempotencyKey,
+      ref_type: r.refType,
+      ref_id: r.refId,
+      memo: r.memo,
+    })),
+  );
+  const inserted = await rowsOf<{ id: unknown; idempotency_key: string }>(
+    tx,
+    sql`insert into ${journalEntries} (type, ref_type, ref_id, idempotency_key, memo, created_at)
+        select type, ref_type, ref_id, idempotency_key, memo, ${createdAt.toISOString()}::timestamptz
+          from json_to_recordset(${input}::json)
+            as x(ord int, type text, idempotency_key text, ref_type text, ref_id text, memo text)
+         order by ord
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key`,
+  );
+  return new Map(inserted.map((r) => [r.idempotency_key, int(r.id)]));
+}
+
+/** The ids of already-posted entries, by key. */
+export async function findEntryIds(db: Conn, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ id: journalEntries.id, key: journalEntries.idempotencyKey })
+    .from(journalEntries)
+    .where(inArray(journalEntries.idempotencyKey, keys));
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/** Sets many balances in one statement. */
+export async function setBalances(tx: Tx, rows: { accountId: number; balance: string }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update ${ledgerAccounts} a set balance = x.balance
+          from json_to_recordset(${json(rows.map((r) => ({ id: r.accountId, balance: r.balance })))}::json)
+            as x(id int, balance numeric)
+         where a.id = x.id`,
+  );
+}
+
+/** Inserts many postings in one statement, ids following the order given (bills list newest first by id). */
+export async function insertPostingRows(
+  tx: Tx,
+  rows: { entryId: number; accountId: number; amount: string; balanceAfter: string }[],
+  createdAt: Date,
+) {
+  if (rows.length === 0) return;
+  const input = json(
+    rows.map((r, ord) => ({
+      ord,
+      entry_id: r.entryId,
+      account_id: r.accountId,
+      amount: r.amount,
+      balance_after: r.balanceAfter,
+    })),
+  );
+  await tx.execute(
+    sql`insert into ${postings} (entry_id, account_id, amount, balance_after, created_at)
+        select entry_id, account_id, amount, balance_after, ${createdAt.toISOString()}::timestamptz
+          from json_to_recordset(${input}::json)
+            as x(ord int, entry_id bigint, account_id int, amount numeric, balance_after numeric)
+         order by ord`,
+  );
+}
 
 export const userBalances = (db: Conn, userId: number) =>
   db

@@ -51,51 +51,129 @@ export class LedgerService {
   ) {}
 
   /**
-   * Posts one entry inside `tx`. Locks the touched accounts in id order, refuses with `insufficient_balance` when
-   * a user account would go below zero, and posts nothing when the idempotency key has already posted.
+   * Posts one entry inside `tx`. Locks the touched accounts (system accounts first, then users', each by id),
+   * refuses with `insufficient_balance` when a user account would go below zero, and posts nothing when the
+   * idempotency key has already posted.
    */
   async post(tx: Tx, input: EntryInput): Promise<PostedEntry> {
-    const lines = input.postings.map((p) => ({ account: p.account, amount: new Money(p.amount) }));
-    const sum = lines.reduce((acc, l) => acc.plus(l.amount), new Money(0));
-    if (!sum.isZero()) throw new Error(`journal entry ${input.idempotencyKey} does not balance: ${sum.toFixed()}`);
-    if (lines.some((l) => l.amount.isZero()))
-      throw new Error(`journal entry ${input.idempotencyKey} has a zero posting`);
+    const [posted] = await this.postMany(tx, [input]);
+    return posted as PostedEntry;
+  }
+
+  /**
+   * Posts many entries inside `tx` with a handful of statements whatever their number, with every rule of `post`:
+   * each entry balances in each currency (checked before anything is written); an entry whose idempotency key has
+   * already posted (before, or earlier in the same batch) is skipped entirely and answered as a duplicate; all the
+   * touched accounts are locked at once in the global order (system accounts first, then users', each by id); no
+   * user account goes below zero at any posting, and each posting's `balance_after` runs on from the previous
+   * posting to the same account, across entries in the order given. All or nothing: a refusal rolls the whole
+   * batch back with the caller's transaction. Answers one result per input, in order.
+   */
+  async postMany(tx: Tx, inputs: EntryInput[]): Promise<PostedEntry[]> {
+    const entries = inputs.map((input) => {
+      const lines = input.postings.map((p) => ({ account: p.account, amount: new Money(p.amount) }));
+      const sums = new Map<string, Decimal>();
+      for (const l of lines) {
+        if (l.amount.isZero()) throw new Error(`journal entry ${input.idempotencyKey} has a zero posting`);
+        sums.set(l.account.currency, (sums.get(l.account.currency) ?? new Money(0)).plus(l.amount));
+      }
+      for (const [currency, sum] of sums) {
+        if (!sum.isZero()) {
+          throw new Error(`journal entry ${input.idempotencyKey} does not balance in ${currency}: ${sum.toFixed()}`);
+        }
+      }
+      return { input, lines };
+    });
+
+    // A key repeated inside the batch posts once, like the same entry posted twice in a row.
+    const firstOfKey = new Map<string, number>();
+    entries.forEach((e, i) => {
+      if (!firstOfKey.has(e.input.idempotencyKey)) firstOfKey.set(e.input.idempotencyKey, i);
+    });
+    const candidates = entries.filter((e, i) => firstOfKey.get(e.input.idempotencyKey) === i);
 
     const at = this.clock.now();
-    const entryId = await repo.insertEntry(tx, {
-      type: input.type,
-      idempotencyKey: input.idempotencyKey,
-      refType: input.ref?.type ?? null,
-      refId: input.ref ? String(input.ref.id) : null,
-      memo: input.memo ?? null,
-      createdAt: at,
-    });
-    if (entryId === undefined) {
-      const existing = await repo.findEntryByKey(tx, input.idempotencyKey);
-      return { entryId: existing?.id ?? 0, duplicate: true };
-    }
+    const inserted = await repo.insertEntries(
+      tx,
+      candidates.map(({ input }) => ({
+        type: input.type,
+        idempotencyKey: input.idempotencyKey,
+        refType: input.ref?.type ?? null,
+        refId: input.ref ? String(input.ref.id) : null,
+        memo: input.memo ?? null,
+      })),
+      at,
+    );
+    const fresh = candidates.filter((e) => inserted.has(e.input.idempotencyKey));
+    const earlier = await repo.findEntryIds(
+      tx,
+      candidates.filter((e) => !inserted.has(e.input.idempotencyKey)).map((e) => e.input.idempotencyKey),
+    );
 
-    // Accounts are created in one fixed order too, so two first-time movements cannot wait on each other.
-    const ids = new Array<number>(lines.length);
-    const order = lines.map((l, i) => ({ key: accountKey(l.account), i })).sort((a, b) => a.key.localeCompare(b.key));
-    for (const { i } of order) ids[i] = await repo.ensureAccount(tx, (lines[i] as (typeof lines)[number]).account);
-    const locked = new Map((await repo.lockAccounts(tx, [...new Set(ids)])).map((a) => [a.id, a]));
+    const accounts = await this.accountIds(
+      tx,
+      fresh.flatMap((e) => e.lines.map((l) => l.account)),
+    );
+    const ids = [...new Set(accounts.values())];
+    const locked = new Map(ids.length ? (await repo.lockAccounts(tx, ids)).map((a) => [a.id, a]) : []);
 
     const balances = new Map<number, Decimal>();
-    const rows = lines.map((line, i) => {
-      const accountId = ids[i] as number;
-      const account = locked.get(accountId);
-      if (!account) throw new Error(`ledger account ${accountId} vanished`);
-      const next = (balances.get(accountId) ?? new Money(account.balance)).plus(line.amount);
-      if (account.userId !== null && next.isNegative()) {
-        throw new Refusal("insufficient_balance", { currency: line.account.currency });
+    const rows: { entryId: number; accountId: number; amount: string; balanceAfter: string }[] = [];
+    for (const { input, lines } of fresh) {
+      const entryId = inserted.get(input.idempotencyKey) as number;
+      for (const line of lines) {
+        const accountId = accounts.get(accountKey(line.account)) as number;
+        const account = locked.get(accountId);
+        if (!account) throw new Error(`ledger account ${accountId} vanished`);
+        const next = (balances.get(accountId) ?? new Money(account.balance)).plus(line.amount);
+        if (account.userId !== null && next.isNegative()) {
+          throw new Refusal("insufficient_balance", { currency: line.account.currency });
+        }
+        balances.set(accountId, next);
+        rows.push({ entryId, accountId, amount: toAmount(line.amount), balanceAfter: toAmount(next) });
       }
-      balances.set(accountId, next);
-      return { entryId, accountId, amount: toAmount(line.amount), balanceAfter: toAmount(next), createdAt: at };
+    }
+    await repo.setBalances(
+      tx,
+      [...balances].map(([accountId, balance]) => ({ accountId, balance: toAmount(balance) })),
+    );
+    await repo.insertPostingRows(tx, rows, at);
+
+    return entries.map(({ input }, i) => {
+      const key = input.idempotencyKey;
+      const id = inserted.get(key);
+      if (id !== undefined && firstOfKey.get(key) === i) return { entryId: id, duplicate: false };
+      return { entryId: id ?? earlier.get(key) ?? 0, duplicate: true };
     });
-    for (const [accountId, balance] of balances) await repo.setBalance(tx, accountId, toAmount(balance));
-    await repo.insertPostings(tx, rows);
-    return { entryId, duplicate: false };
+  }
+
+  /**
+   * The id of every account in `refs` by `accountKey`, creating the missing ones at zero. Accounts are created in
+   * one fixed order, so two first-time movements cannot wait on each other.
+   */
+  private async accountIds(tx: Tx, refs: AccountRef[]): Promise<Map<string, number>> {
+    const unique = new Map<string, AccountRef>();
+    for (const ref of refs) unique.set(accountKey(ref), ref);
+    const ids = new Map<string, number>();
+    const found = async (wanted: AccountRef[]) => {
+      for (const a of await repo.findAccounts(tx, wanted)) {
+        const key = a.systemKey !== null ? `s:${a.systemKey}:${a.currency}` : `u:${a.userId}:${a.currency}:${a.kind}`;
+        ids.set(key, a.id);
+      }
+    };
+    await found([...unique.values()]);
+    const missing = [...unique].filter(([key]) => !ids.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (missing.length) {
+      await repo.createAccounts(
+        tx,
+        missing.map(([, ref]) => ref),
+      );
+      await found(missing.map(([, ref]) => ref));
+      for (const [key, ref] of missing) {
+        if (!ids.has(key)) throw new Error(`ledger account could not be created: ${JSON.stringify(ref)}`);
+      }
+    }
+    return ids;
   }
 
   /**

@@ -86,11 +86,51 @@ export const lockDueOrders = (tx: Tx, dueBefore: Date, limit: number) =>
     .limit(limit)
     .for("update", { skipLocked: true });
 
-export const markSettled = (tx: Tx, id: number, set: Partial<typeof updownOrders.$inferInsert>) =>
-  tx
-    .update(updownOrders)
-    .set(set)
-    .where(and(eq(updownOrders.id, id), isNull(updownOrders.settledAt)));
+/** What settlement writes on one order. */
+export interface SettledMark {
+  id: number;
+  entryTickId: number | null;
+  entryPrice: string | null;
+  entryAt: Date | null;
+  exitTickId: number | null;
+  exitPrice: string | null;
+  exitAt: Date | null;
+  result: string;
+  payout: string;
+}
+
+/**
+ * Marks many orders settled in one statement, each only while it is still unsettled (a settled row is final, and
+ * the database trigger refuses any change to it). Answers how many rows it marked.
+ */
+export async function markSettledMany(tx: Tx, marks: SettledMark[], settledAt: Date): Promise<number> {
+  if (marks.length === 0) return 0;
+  const input = JSON.stringify(
+    marks.map((m) => ({
+      id: m.id,
+      entry_tick_id: m.entryTickId,
+      entry_price: m.entryPrice,
+      entry_at: m.entryAt?.toISOString() ?? null,
+      exit_tick_id: m.exitTickId,
+      exit_price: m.exitPrice,
+      exit_at: m.exitAt?.toISOString() ?? null,
+      result: m.result,
+      payout: m.payout,
+    })),
+  );
+  const result = await tx.execute(
+    sql`update ${updownOrders} o
+           set entry_tick_id = x.entry_tick_id, entry_price = x.entry_price, entry_at = x.entry_at,
+               exit_tick_id = x.exit_tick_id, exit_price = x.exit_price, exit_at = x.exit_at,
+               result = x.result, payout = x.payout, settled_at = ${settledAt.toISOString()}::timestamptz
+          from json_to_recordset(${input}::json)
+            as x(id bigint, entry_tick_id bigint, entry_price numeric, entry_at timestamptz, exit_tick_id bigint,
+                 exit_price numeric, exit_at timestamptz, result text, payout numeric)
+         where o.id = x.id and o.settled_at is null
+        returning o.id`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
 
 export const countUnsettled = async (db: Conn) =>
   (await db.select({ n: count() }).from(updownOrders).where(isNull(updownOrders.settledAt)))[0]?.n ?? 0;

@@ -12,7 +12,7 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
-import type { LedgerService } from "../ledger/service";
+import type { EntryInput, LedgerService } from "../ledger/service";
 import type { MarketReader, TickRef } from "./market-reader";
 import type { OrderRow, StatusFilter } from "./repo";
 import * as repo from "./repo";
@@ -216,7 +216,7 @@ export class UpDownService {
         const due = await repo.lockDueOrders(tx, new Date(now.getTime() - SETTLE_GRACE_MS), batchSize);
         if (due.length === 0) return 0;
         const windows = await this.market.entryAndExit(due, tx);
-        for (const order of due) await this.settleOne(tx, order, windows.get(order.id) ?? {}, now);
+        await this.settleBatch(tx, due, windows, now);
         return due.length;
       });
       settled += n;
@@ -224,34 +224,58 @@ export class UpDownService {
     }
   }
 
-  private async settleOne(tx: Tx, order: OrderRow, ticks: { entry?: TickRef; exit?: TickRef }, now: Date) {
-    const { entry, exit } = ticks;
-    // No tick recorded inside the order's window: nobody can say who won, so the amount goes back.
-    const result: UpDownResult = entry && exit ? outcome(order.direction as Direction, entry.price, exit.price) : "tie";
-    const currency = await this.ledger.currency(order.currency, tx);
-    const paid = payout(result, order.amount, order.payoutRate, currency.decimals);
-    if (new Money(paid).gt(0)) {
-      await this.ledger.post(tx, {
-        type: result === "win" ? "updown_payout" : "updown_refund",
-        idempotencyKey: `updown:${order.id}:settle`,
-        ref: { type: "updown_order", id: order.id },
-        postings: [
-          { account: { system: "house", currency: order.currency }, amount: new Money(paid).negated() },
-          { account: { userId: order.userId, currency: order.currency, kind: "available" }, amount: paid },
-        ],
+  /**
+   * Settles a locked batch with a fixed number of statements: the currencies looked up once, every order marked by
+   * one UPDATE that only touches rows still unsettled, every payout and refund posted by one `postMany` (idempotency
+   * key `updown:<id>:settle`). All in the batch's transaction: anything short of the whole batch rolls it all back.
+   */
+  private async settleBatch(
+    tx: Tx,
+    due: OrderRow[],
+    windows: Map<number, { entry?: TickRef; exit?: TickRef }>,
+    now: Date,
+  ) {
+    const decimals = new Map<string, number>();
+    for (const code of new Set(due.map((o) => o.currency))) {
+      decimals.set(code, (await this.ledger.currency(code, tx)).decimals);
+    }
+    const entries: EntryInput[] = [];
+    const marks: repo.SettledMark[] = [];
+    for (const order of due) {
+      const { entry, exit } = windows.get(order.id) ?? {};
+      // No tick recorded inside the order's window: nobody can say who won, so the amount goes back.
+      const result: UpDownResult =
+        entry && exit ? outcome(order.direction as Direction, entry.price, exit.price) : "tie";
+      const paid = payout(result, order.amount, order.payoutRate, decimals.get(order.currency) as number);
+      if (new Money(paid).gt(0)) {
+        entries.push({
+          type: result === "win" ? "updown_payout" : "updown_refund",
+          idempotencyKey: `updown:${order.id}:settle`,
+          ref: { type: "updown_order", id: order.id },
+          postings: [
+            { account: { system: "house", currency: order.currency }, amount: new Money(paid).negated() },
+            { account: { userId: order.userId, currency: order.currency, kind: "available" }, amount: paid },
+          ],
+        });
+      }
+      marks.push({
+        id: order.id,
+        entryTickId: entry?.id ?? null,
+        entryPrice: entry?.price ?? null,
+        entryAt: entry?.at ?? null,
+        exitTickId: exit?.id ?? null,
+        exitPrice: exit?.price ?? null,
+        exitAt: exit?.at ?? null,
+        result,
+        payout: paid,
       });
     }
-    await repo.markSettled(tx, order.id, {
-      entryTickId: entry?.id ?? null,
-      entryPrice: entry?.price ?? null,
-      entryAt: entry?.at ?? null,
-      exitTickId: exit?.id ?? null,
-      exitPrice: exit?.price ?? null,
-      exitAt: exit?.at ?? null,
-      result,
-      payout: paid,
-      settledAt: now,
-    });
+    // The orders first: the house account, which every batch shares, is then held only for the postings.
+    const marked = await repo.markSettledMany(tx, marks, now);
+    if (marked !== marks.length) {
+      throw new Error(`up/down settlement marked ${marked} of ${marks.length} locked orders; batch rolled back`);
+    }
+    await this.ledger.postMany(tx, entries);
   }
 
   // ---- the operator console: terms for future orders; an accepted order keeps the terms it was accepted on ----
