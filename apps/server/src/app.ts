@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(localePlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
-  await app.register(securityPlugin, { rateLimitPerMinute: options.rateLimitPerMinute ?? 1200 });
+  await app.register(securityPlugin, { rateLimitPerMinute: options.rateLimitPerMinute ?? config.rateLimitPerMinute });
   await app.register(docsPlugin);
 
   const clock = options.clock ?? systemClock;

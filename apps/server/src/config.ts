@@ -18,6 +18,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
    * address on purpose (tests, a local e2e run); per-account and per-email limits stay on regardless.
    */
   perIpLimits: boolean;
+  /** Requests per minute per client address, over all calls. */
+  rateLimitPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     perIpLimits: e.PER_IP_LIMITS === "on",
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...overrides,
   };
 }
