@@ -1,98 +1,37 @@
-import { REVIEW_STATUSES, type ReviewStatus } from "@cryptos/contract";
-import { useState } from "react";
+import { REVIEW_STATUSES } from "@cryptos/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formatDateTime, formatMoney } from "@/lib/format";
-import { PAGE_SIZE } from "../api/keys";
-import { type QueueStatus, useDepositQueue } from "../api/reviews";
-import { ScreenHeader } from "../components/ConsoleLayout";
+import { formatMoney } from "@/lib/format";
+import { type AdminDeposit, useDepositQueue } from "../api/reviews";
 import { Images } from "../components/Images";
-import { Pager } from "../components/Pager";
-import { EmptyRow, QueryState } from "../components/QueryState";
-import { ReviewActions } from "../components/ReviewActions";
-import { StatusBadge } from "../components/StatusBadge";
-import { StatusFilter } from "../components/StatusFilter";
+import { ReviewQueue } from "../components/ReviewQueue";
 
 /** Deposits to review (oldest pending first): the proof images beside the amount and the channel. */
 export function Deposits() {
   const { t } = useTranslation("console");
-  const [status, setStatus] = useState<QueueStatus<ReviewStatus>>("pending");
-  const [page, setPage] = useState(1);
-  const queue = useDepositQueue(status, page);
   return (
-    <>
-      <ScreenHeader title={t("nav.deposits")}>
-        <StatusFilter
-          value={status}
-          statuses={REVIEW_STATUSES}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-        />
-      </ScreenHeader>
-      <QueryState query={queue}>
-        {(data) => (
-          <>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("fields.id")}</th>
-                  <th scope="col">{t("fields.user")}</th>
-                  <th scope="col" className="num">
-                    {t("fields.amount")}
-                  </th>
-                  <th scope="col">{t("fields.network")}</th>
-                  <th scope="col">{t("fields.proof")}</th>
-                  <th scope="col">{t("fields.submitted")}</th>
-                  <th scope="col">{t("fields.status")}</th>
-                  <th scope="col">{t("fields.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 && <EmptyRow columns={8} />}
-                {data.items.map((row) => {
-                  const subject = t("review.deposit.subject", {
-                    id: row.id,
-                    amount: formatMoney(row.amount, row.currency),
-                    uid: row.user_id,
-                  });
-                  return (
-                    <tr key={row.id} data-testid={`deposit-${row.id}`}>
-                      <td>#{row.id}</td>
-                      <td>
-                        <Link to={`/admin/users/${row.user_id}`}>#{row.user_id}</Link>
-                      </td>
-                      <td className="num">{formatMoney(row.amount, row.currency)}</td>
-                      <td>
-                        <div>{row.network}</div>
-                        <div className="console-mono console-muted">{row.address}</div>
-                        {row.txid && <div className="console-mono">{t("fields.txid", { txid: row.txid })}</div>}
-                      </td>
-                      <td>
-                        <Images images={row.images} label={t("fields.proof")} />
-                      </td>
-                      <td>{formatDateTime(row.created_at)}</td>
-                      <td>
-                        <StatusBadge status={row.status} />
-                        {row.reason && <div className="console-muted">{row.reason}</div>}
-                      </td>
-                      <td>
-                        {row.status === "pending" ? (
-                          <ReviewActions kind="deposit" id={row.id} subject={subject} />
-                        ) : (
-                          row.reviewed_at && <span className="console-muted">{formatDateTime(row.reviewed_at)}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <Pager page={page} total={data.total} size={PAGE_SIZE} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
-    </>
+    <ReviewQueue<(typeof REVIEW_STATUSES)[number], AdminDeposit>
+      title={t("nav.deposits")}
+      kind="deposit"
+      rowTestId="deposit"
+      statuses={REVIEW_STATUSES}
+      useQueue={useDepositQueue}
+      subject={(row) =>
+        t("review.deposit.subject", { id: row.id, amount: formatMoney(row.amount, row.currency), uid: row.user_id })
+      }
+      columns={[
+        { header: t("fields.amount"), numeric: true, cell: (row) => formatMoney(row.amount, row.currency) },
+        {
+          header: t("fields.network"),
+          cell: (row) => (
+            <>
+              <div>{row.network}</div>
+              <div className="console-mono console-muted">{row.address}</div>
+              {row.txid && <div className="console-mono">{t("fields.txid", { txid: row.txid })}</div>}
+            </>
+          ),
+        },
+        { header: t("fields.proof"), cell: (row) => <Images images={row.images} label={t("fields.proof")} /> },
+      ]}
+    />
   );
 }
