@@ -1,14 +1,16 @@
 // (d) WebSocket fan-out: 2,000 clients each following 20 pairs that tick once a second, served by the real server
-// (a child process from source, as main.ts starts it but without the per-IP limit: fanout-server.mjs); beside a bare `ws` server that sends the
-// same messages at the same rate to the same clients. Drops count ticks recorded in the window that a client did
-// not get; delay is receipt time minus the tick's recorded time. Also the server's memory, idle and under load.
+// (a child process from source, as main.ts starts it but without the per-IP limit: fanout-server.mjs); beside a
+// bare `ws` server that sends the same frames (one `ticks` frame a second holding every pair) at the same rate to
+// the same clients. The clients run in worker threads (fanout-clients.mjs). Drops count ticks recorded in the
+// window that a client did not get; delay is receipt time minus the tick's recorded time. Also the server's
+// memory, idle and under load.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import WebSocket from "ws";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { systemClock } from "../../apps/server/src/lib/clock.ts";
 import { insertPairs } from "../../apps/server/src/modules/market/repo.ts";
@@ -20,6 +22,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
 const PAIRS = 20;
 const WINDOW_MS = Number(process.env.BENCH_WS_WINDOW_MS ?? 10_000);
+const CLIENT_THREADS = Number(process.env.BENCH_WS_CLIENT_THREADS ?? 2);
 
 const children = [];
 // A suite that fails must not leave its servers running.
@@ -46,59 +49,46 @@ function startChild(args, env, portPattern) {
   });
 }
 
-/** Connects the clients, subscribes each to every pair, measures one window, closes them. */
+/** Connects the clients (spread over CLIENT_THREADS worker threads), subscribes each to every pair, measures one
+ * window, closes them. */
 async function measure(url, pairIds, pid) {
-  const clients = [];
-  const windowStart = { at: Number.POSITIVE_INFINITY };
-  const windowEnd = { at: 0 };
-  const delays = [];
-  let closed = 0;
-  for (let i = 0; i < CLIENTS; i += 200) {
-    await Promise.all(
-      Array.from({ length: Math.min(200, CLIENTS - i) }, () => {
-        const c = { received: 0, seen: new Set() };
-        clients.push(c);
-        return new Promise((resolve, reject) => {
-          const ws = new WebSocket(url);
-          c.ws = ws;
-          ws.on("message", (data) => {
-            const m = JSON.parse(data.toString());
-            if (m.type === "subscribed") resolve();
-            if (m.type !== "tick") return;
-            const at = Date.parse(m.at);
-            if (at >= windowStart.at && at <= windowEnd.at) {
-              c.received++;
-              c.seen.add(`${m.pair}@${m.at}`);
-              delays.push(Date.now() - at);
-            }
-          });
-          ws.on("open", () => ws.send(JSON.stringify({ op: "subscribe", pairs: pairIds })));
-          ws.on("error", reject);
-          ws.on("close", () => {
-            closed++;
-          });
-        });
-      }),
-    );
-  }
+  const script = new URL("./fanout-clients.mjs", import.meta.url);
+  const workers = Array.from({ length: CLIENT_THREADS }, (_, i) => {
+    const count = Math.floor(CLIENTS / CLIENT_THREADS) + (i < CLIENTS % CLIENT_THREADS ? 1 : 0);
+    return new Worker(script, { workerData: { url, pairIds, count } });
+  });
+  const ask = (worker, msg) =>
+    new Promise((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.postMessage(msg);
+    });
+  for (const worker of workers) await ask(worker, { cmd: "connect" });
   const rssIdle = rssMb(pid);
-  windowStart.at = Date.now() + 500;
-  windowEnd.at = windowStart.at + WINDOW_MS;
-  let rssLoad = null;
+  const window = [Date.now() + 500, Date.now() + 500 + WINDOW_MS];
+  for (const worker of workers) worker.postMessage({ cmd: "window", start: window[0], end: window[1] });
   await new Promise((r) => setTimeout(r, 500 + WINDOW_MS / 2));
-  rssLoad = rssMb(pid);
+  const rssLoad = rssMb(pid);
   await new Promise((r) => setTimeout(r, WINDOW_MS / 2 + 2_000)); // the window, and time for late deliveries
-  const closedDuring = closed;
-  for (const c of clients) c.ws.terminate();
-  return { clients, delays, closedDuring, window: [windowStart.at, windowEnd.at], rssIdle, rssLoad };
+  const parts = await Promise.all(workers.map((worker) => ask(worker, { cmd: "finish" })));
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  return {
+    received: parts.flatMap((p) => p.received),
+    delays: parts.flatMap((p) => p.delays),
+    seen: new Set(parts.flatMap((p) => p.seen)),
+    closedDuring: parts.reduce((n, p) => n + p.closedDuring, 0),
+    window,
+    rssIdle,
+    rssLoad,
+  };
 }
 
 const summarise = (m, expectedPerClient) => {
   let dropped = 0;
-  for (const c of m.clients) dropped += Math.max(0, expectedPerClient - c.received);
+  for (const received of m.received) dropped += Math.max(0, expectedPerClient - received);
   return {
     delivered: m.delays.length,
-    expected: expectedPerClient * m.clients.length,
+    expected: expectedPerClient * m.received.length,
     dropped,
     p50: percentile(m.delays, 50),
     p99: percentile(m.delays, 99),
@@ -178,10 +168,10 @@ wss.on("connection", (ws) => ws.on("message", (d) => {
 wss.on("listening", () => console.log("listening on " + wss.address().port));
 setInterval(() => {
   const at = new Date().toISOString();
-  for (let p = 1; p <= ${PAIRS}; p++) {
-    const text = JSON.stringify({ type: "tick", pair: p, price: String(100 + p), at });
-    for (const ws of subs) if (ws.readyState === 1) ws.send(text);
-  }
+  const ticks = [];
+  for (let p = 1; p <= ${PAIRS}; p++) ticks.push({ pair: p, price: String(100 + p), at });
+  const text = JSON.stringify({ type: "ticks", ticks });
+  for (const ws of subs) if (ws.readyState === 1) ws.send(text);
 }, 1000);`;
 progress(`fan-out: ${CLIENTS} clients on a bare ws server`);
 const bare = await startChild(
@@ -196,8 +186,7 @@ const bareRun = await measure(
 );
 bare.child.kill("SIGTERM");
 // The bare server sends every pair each second: what any client saw in the window is what was sent.
-const bareSent = new Set();
-for (const c of bareRun.clients) for (const k of c.seen) bareSent.add(k);
+const bareSent = bareRun.seen;
 
 const o = summarise(ours, recorded);
 const b = summarise(bareRun, bareSent.size);

@@ -14,6 +14,7 @@ import { seedDatabase } from "../src/seed";
 import { leaseHolder } from "../src/workers/lease";
 import { PriceFeed } from "../src/workers/price-feed";
 import { POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { checkedOnClose } from "./invariants";
 
 /**
  * Two server instances on one PostgreSQL database and one Redis: the feed runs on the instance holding the
@@ -59,7 +60,7 @@ describe.runIf(run)("two instances on one PostgreSQL and Redis", () => {
   const instances: Instance[] = [];
 
   async function startInstance(url: string): Promise<Instance> {
-    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+    const database = checkedOnClose(await openDatabase({ databaseUrl: url, poolSize: 5 }));
     const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, redisUrl: REDIS_URL });
     const app = await buildApp({
       config,
@@ -130,14 +131,15 @@ describe.runIf(run)("two instances on one PostgreSQL and Redis", () => {
     };
     await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
     socket.send(JSON.stringify({ op: "subscribe", pairs: ids }));
-    await waitFor(() => received.filter((m) => m.type === "tick").length >= 6);
+    const ticksIn = () => received.flatMap((m) => (m.type === "ticks" ? m.ticks : []));
+    await waitFor(() => ticksIn().length >= 6);
     socket.close();
 
     // Only A holds the lease, and the ticks B's client saw are the ticks A recorded in the shared database.
     expect(a.feed.loop.isLeader).toBe(true);
     expect(b.feed.loop.isLeader).toBe(false);
     expect(await leaseHolder(b.database.db, "price-feed")).toBe(a.feed.loop.holder);
-    const ticks = received.filter((m) => m.type === "tick");
+    const ticks = ticksIn();
     expect(new Set(ticks.map((m) => m.pair))).toEqual(new Set(ids));
     for (const tick of ticks) {
       const rows = (await b.database.db.execute(

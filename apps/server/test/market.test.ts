@@ -238,6 +238,8 @@ describe("one feed at a time", () => {
   });
 });
 
+const ticksIn = (messages: WsServerMessage[]) => messages.flatMap((m) => (m.type === "ticks" ? m.ticks : []));
+
 describe("live prices over WebSocket", () => {
   it("pushes the ticks of the subscribed pairs only", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -260,9 +262,13 @@ describe("live prices over WebSocket", () => {
     expect(received.at(-1)).toEqual({ type: "subscribed", pairs: [btc!.id, eth!.id].sort((x, y) => x - y) });
 
     await tick();
-    await waitFor(() => received.filter((m) => m.type === "tick").length >= 2);
-    const ticks = received.filter((m) => m.type === "tick");
+    await waitFor(() => received.some((m) => m.type === "ticks"));
+    // One feed batch arrives as one frame holding the ticks of both followed pairs.
+    const frames = received.filter((m) => m.type === "ticks");
+    expect(frames).toHaveLength(1);
+    const ticks = ticksIn(received);
     expect(new Set(ticks.map((m) => m.pair))).toEqual(new Set([btc!.id, eth!.id]));
+    expect(ticks).toHaveLength(2);
     for (const m of ticks) {
       const last = recorded.get(m.pair)!.at(-1)!;
       expect(m.at).toBe(last.at.toISOString());
@@ -285,8 +291,8 @@ describe("live prices over WebSocket", () => {
 
     received.length = 0;
     await tick();
-    await waitFor(() => received.some((m) => m.type === "tick"));
-    expect(received.filter((m) => m.type === "tick").map((m) => m.type === "tick" && m.pair)).toEqual([btc!.id]);
+    await waitFor(() => received.some((m) => m.type === "ticks"));
+    expect(ticksIn(received).map((m) => m.pair)).toEqual([btc!.id]);
     socket.close();
   });
 });

@@ -3,8 +3,9 @@ import { z } from "zod";
 /**
  * Live prices over WebSocket at `/ws` (same origin as the API; `ws:` or `wss:` to match the page).
  *
- * The client sends `subscribe` with the pair ids it shows and receives a `tick` for each new recorded price of
- * those pairs, one message per tick, in recording order per pair. `unsubscribe` stops them; subscriptions are
+ * The client sends `subscribe` with the pair ids it shows and receives `ticks` messages: each carries the new
+ * recorded prices of those pairs from one batch of the feed (one per pair at most), in recording order per pair.
+ * One frame per batch rather than one per tick keeps fan-out to thousands of clients cheap for both ends. `unsubscribe` stops them; subscriptions are
  * per connection and do not survive it.
  *
  * Reconnecting is the client's job: when the socket closes for any reason (server restart, deploy, network,
@@ -33,7 +34,6 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
 /** A recorded price: the same tick the up/down orders are settled by. `price` is a decimal string. */
 export const wsTick = z.object({
-  type: z.literal("tick"),
   pair: z.number().int(),
   price: z.string(),
   /** ISO-8601 time the tick was recorded. */
@@ -42,7 +42,8 @@ export const wsTick = z.object({
 export type WsTick = z.infer<typeof wsTick>;
 
 export const wsServerMessage = z.discriminatedUnion("type", [
-  wsTick,
+  /** The ticks of one feed batch for the pairs this connection follows; never empty. */
+  z.object({ type: z.literal("ticks"), ticks: z.array(wsTick).min(1) }),
   /** The pair ids this connection is now subscribed to, after each subscribe or unsubscribe. */
   z.object({ type: z.literal("subscribed"), pairs: z.array(z.number().int()) }),
   z.object({ type: z.literal("pong") }),

@@ -20,15 +20,17 @@ interface Client {
   socket: WebSocket;
   locale: Locale;
   pairs: Set<number>;
+  /** The sorted pair ids, joined: clients that follow the same pairs share one serialised frame per batch. */
+  pairsKey: string;
   alive: boolean;
 }
 
 /**
- * The WebSocket clients of this instance and the pairs each follows. Every tick batch from the bus is serialised
- * once per tick and written to the clients subscribed to that pair.
+ * The WebSocket clients of this instance and the pairs each follows. Each tick batch from the bus becomes one
+ * `ticks` frame per client, holding the ticks of the pairs it follows; the frame is serialised (and encoded)
+ * once per distinct set of pairs, not once per client, so fan-out costs a socket write per client and batch.
  */
 export class LiveHub {
-  private readonly byPair = new Map<number, Set<Client>>();
   private readonly clients = new Set<Client>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
@@ -44,7 +46,7 @@ export class LiveHub {
   }
 
   add(socket: WebSocket, locale: Locale) {
-    const client: Client = { socket, locale, pairs: new Set(), alive: true };
+    const client: Client = { socket, locale, pairs: new Set(), pairsKey: "", alive: true };
     this.clients.add(client);
     socket.on("pong", () => {
       client.alive = true;
@@ -87,45 +89,47 @@ export class LiveHub {
         });
         return;
       }
-      for (const pair of message.pairs) {
-        client.pairs.add(pair);
-        const set = this.byPair.get(pair) ?? new Set<Client>();
-        this.byPair.set(pair, set);
-        set.add(client);
-      }
+      client.pairs = next;
     } else {
-      for (const pair of message.pairs) {
-        client.pairs.delete(pair);
-        this.byPair.get(pair)?.delete(client);
-      }
+      for (const pair of message.pairs) client.pairs.delete(pair);
     }
-    this.send(client, { type: "subscribed", pairs: [...client.pairs].sort((a, b) => a - b) });
+    const sorted = [...client.pairs].sort((a, b) => a - b);
+    client.pairsKey = sorted.join(",");
+    this.send(client, { type: "subscribed", pairs: sorted });
   }
 
   private remove(client: Client) {
-    if (!this.clients.delete(client)) return;
-    for (const pair of client.pairs) {
-      const set = this.byPair.get(pair);
-      set?.delete(client);
-      if (set?.size === 0) this.byPair.delete(pair);
-    }
+    this.clients.delete(client);
   }
 
   private broadcast(ticks: TickEvent[]) {
+    // The newest tick per pair in this batch, already serialised as an element of the frame's array.
+    const parts = new Map<number, string>();
     for (const tick of ticks) {
-      const subscribers = this.byPair.get(tick.pair);
-      if (!subscribers?.size) continue;
-      const text = JSON.stringify({ type: "tick", pair: tick.pair, price: tick.price, at: tick.at });
-      for (const client of subscribers) {
-        const socket = client.socket;
-        if (socket.readyState !== socket.OPEN) continue;
-        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          socket.terminate();
-          this.remove(client);
-          continue;
+      parts.set(tick.pair, JSON.stringify({ pair: tick.pair, price: tick.price, at: tick.at }));
+    }
+    const frames = new Map<string, Buffer | null>();
+    for (const client of this.clients) {
+      if (!client.pairsKey) continue;
+      let frame = frames.get(client.pairsKey);
+      if (frame === undefined) {
+        const mine: string[] = [];
+        for (const pair of client.pairs) {
+          const part = parts.get(pair);
+          if (part) mine.push(part);
         }
-        socket.send(text);
+        frame = mine.length ? Buffer.from(`{"type":"ticks","ticks":[${mine.join(",")}]}`) : null;
+        frames.set(client.pairsKey, frame);
       }
+      if (!frame) continue;
+      const socket = client.socket;
+      if (socket.readyState !== socket.OPEN) continue;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        this.remove(client);
+        continue;
+      }
+      socket.send(frame, { binary: false });
     }
   }
 
@@ -147,7 +151,6 @@ export class LiveHub {
     this.unsubscribe();
     for (const client of this.clients) client.socket.close(1001, "server shutting down");
     this.clients.clear();
-    this.byPair.clear();
   }
 }
 

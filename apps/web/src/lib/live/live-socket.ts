@@ -201,11 +201,9 @@ export class LiveSocket {
     } catch {
       return;
     }
-    if (!parsed.success || parsed.data.type !== "tick") return;
-    const tick = parsed.data;
-    if (!this.counts.has(tick.pair)) return;
-    this.pending.set(tick.pair, tick);
-    this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
+    if (!parsed.success || parsed.data.type !== "ticks") return;
+    for (const tick of parsed.data.ticks) if (this.counts.has(tick.pair)) this.pending.set(tick.pair, tick);
+    if (this.pending.size > 0) this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
   }
 
   private flush(): void {
