@@ -4,3 +4,4 @@ export declare const MAIL_PORT: number;
 export declare const RUN_DIR: string;
 export declare const MAIL_FILE: string;
 export declare const E2E_OPERATOR: { email: string; password: string };
+export declare const E2E_TOTP_OPERATOR: { email: string; password: string };

@@ -1,10 +1,10 @@
 // Starts the built app exactly as `npm start` does, on a fresh embedded database for this test run, with its mail
 // going to a real SMTP sink on 127.0.0.1 and a known operator for the console tests.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { E2E_OPERATOR, E2E_PORT, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
+import { E2E_OPERATOR, E2E_PORT, E2E_TOTP_OPERATOR, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,6 +12,15 @@ rmSync(RUN_DIR, { recursive: true, force: true });
 const dataDir = path.join(RUN_DIR, "data");
 mkdirSync(dataDir, { recursive: true });
 const sink = await startMailSink(MAIL_PORT, MAIL_FILE);
+
+// The operator CLI on the fresh (not yet open) database, as an admin would run it: a second operator. The shared
+// operator is created first so that it keeps id 1, as the other specs have always seen it.
+for (const { email, password } of [E2E_OPERATOR, E2E_TOTP_OPERATOR]) {
+  execFileSync(process.execPath, [path.join(here, "../apps/server/dist/cli.js"), "create", email, password], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
 
 const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/main.js")], {
   stdio: "inherit",

@@ -1,12 +1,14 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress";
+import { serviceWorker } from "./pwa/vite-plugin";
 
 const api = "http://127.0.0.1:8080";
 
 export default defineConfig({
   base: "./",
-  plugins: [react()],
+  plugins: [react(), serviceWorker(), precompress()],
   resolve: {
     alias: { "@/": fileURLToPath(new URL("./src/", import.meta.url)) },
     // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:

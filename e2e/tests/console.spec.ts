@@ -1,22 +1,12 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
+import { consoleShot as shot } from "../fixtures/console";
 import { mailCount, waitForCode } from "../fixtures/mail";
 import { call, fund, signUp, type TestUser, uploadImage } from "../fixtures/users";
 
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
-
-async function shot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".adm-toast-main")).toHaveCount(0);
-  await page.screenshot({ path: path.join(shots, `console-${name}.png`) });
-}
 
 /** Every image in the row has actually loaded (a signed URL the operator may read), not just an <img> tag. */
 async function expectImagesLoaded(row: Locator) {

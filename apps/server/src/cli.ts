@@ -5,13 +5,19 @@ import { systemClock } from "./lib/clock";
 import { AdminService } from "./modules/admin/service";
 
 const USAGE = `Usage: npm run operator -- create <email> <password>
-  Creates the operator, or sets the password of an existing one. Uses DATABASE_URL, else PGlite in DATA_DIR.`;
+  Creates the operator, or sets the password of an existing one.
+       npm run operator -- totp-reset <email>
+  Turns the operator's two-step sign-in off (a lost authenticator); they can set it up again after signing in.
+Uses DATABASE_URL, else PGlite in DATA_DIR.`;
 
 /** Operator accounts from the command line (DESIGN.md §7): the console has no sign-up. */
 async function main(argv: string[]) {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
   const [command, email, password] = positionals;
-  if (command !== "create" || !email || !password) {
+  const valid =
+    (command === "create" && email && password && positionals.length === 3) ||
+    (command === "totp-reset" && email && positionals.length === 2);
+  if (!valid || !email) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -19,7 +25,7 @@ async function main(argv: string[]) {
     process.stderr.write(`Not an email address: ${email}\n`);
     return 2;
   }
-  if (password.length < 12) {
+  if (command === "create" && (password ?? "").length < 12) {
     process.stderr.write("The password needs at least 12 characters.\n");
     return 2;
   }
@@ -29,7 +35,16 @@ async function main(argv: string[]) {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   try {
-    const { id, created } = await new AdminService(database.db, systemClock).ensureOperator(email, password);
+    const admin = new AdminService(database.db, systemClock);
+    if (command === "totp-reset") {
+      if (!(await admin.resetTotp(email))) {
+        process.stderr.write(`No operator ${email}.\n`);
+        return 1;
+      }
+      process.stdout.write(`Two-step sign-in is off for ${email}.\n`);
+      return 0;
+    }
+    const { id, created } = await admin.ensureOperator(email, password ?? "");
     process.stdout.write(`${created ? "Created" : "Updated"} operator ${email} (id ${id}).\n`);
     return 0;
   } finally {

@@ -28,22 +28,6 @@ describe("operator API", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("answers every operator call with 401 for no token, a bogus token, or a user-shaped token", async () => {
-    const adminCalls = [calls.adminAuditList, calls.adminMessage, calls.adminLedgerHealth, calls.adminLogout];
-    for (const call of adminCalls) {
-      for (const headers of [{}, bearer("op_bogus"), bearer("not-an-operator-token")]) {
-        const res = await t.call(call.path, { body: {}, headers });
-        expect(res.status, call.path).toBe(401);
-        expect(res.body.code).toBe(401);
-      }
-    }
-  });
-
-  it("does not accept an operator token on user calls", async () => {
-    const res = await t.call(calls.getmoneylog.path, { headers: bearer(token) });
-    expect(res.status).toBe(401);
-  });
-
   it("sends a personal message, audits it, and reports ledger health", async () => {
     const [user] = await t.database.db.insert(users).values({ email: "msg@example.com" }).returning();
     const sent = await t.call(calls.adminMessage.path, {

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client";
 import { systemClock } from "../src/lib/clock";
 import { AdminService } from "../src/modules/admin/service";
 import { testDbKind } from "./helper";
+import { checkedOnClose } from "./invariants";
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
@@ -31,7 +33,7 @@ async function operatorCli(dataDir: string, ...args: string[]) {
 }
 
 // The CLI works on the embedded database; once is enough, so it runs in the PGlite project only.
-describe.runIf(testDbKind() === "pglite")("npm run operator -- create", () => {
+describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
   it("creates an operator who can then sign in, updates the password, and refuses bad input", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
     dirs.push(dataDir);
@@ -46,11 +48,48 @@ describe.runIf(testDbKind() === "pglite")("npm run operator -- create", () => {
       out: expect.stringMatching(/Updated operator/),
     });
 
-    const database = await openDatabase({ dataDir });
+    const database = checkedOnClose(await openDatabase({ dataDir }));
     try {
       const admin = new AdminService(database.db, systemClock);
       await expect(admin.login("ops@example.com", "first-password-1", "127.0.0.1")).rejects.toThrow();
       expect((await admin.login("ops@example.com", "second-password-2", "127.0.0.1")).token).toMatch(/^op_/);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it("totp-reset turns an operator's two-step sign-in off, so the password alone signs in again", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
+    dirs.push(dataDir);
+    expect(await operatorCli(dataDir, "create", "ops@example.com", "first-password-1")).toMatchObject({ code: 0 });
+    let database = await openDatabase({ dataDir });
+    try {
+      const admin = new AdminService(database.db, systemClock);
+      const session = await admin.login("ops@example.com", "first-password-1", "127.0.0.1");
+      const caller = (await admin.resolveSession(session.token))!;
+      const { secret } = await admin.totpSetup(caller, "127.0.0.1");
+      await admin.totpEnable(caller, TOTP.generate({ secret: Secret.fromBase32(secret) }), "127.0.0.1");
+      await expect(admin.login("ops@example.com", "first-password-1", "127.0.0.1")).rejects.toThrow("totp_required");
+    } finally {
+      await database.close();
+    }
+
+    expect(await operatorCli(dataDir, "totp-reset")).toMatchObject({ code: 2 });
+    expect(await operatorCli(dataDir, "totp-reset", "nobody@example.com")).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/No operator nobody@example.com/),
+    });
+    expect(await operatorCli(dataDir, "totp-reset", "OPS@example.com")).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/Two-step sign-in is off for OPS@example.com/),
+    });
+
+    database = await openDatabase({ dataDir });
+    try {
+      const admin = new AdminService(database.db, systemClock);
+      expect((await admin.login("ops@example.com", "first-password-1", "127.0.0.1")).token).toMatch(/^op_/);
+      const [operator] = await admin.listOperators();
+      expect(operator).toMatchObject({ email: "ops@example.com", totp_enabled: false });
     } finally {
       await database.close();
     }

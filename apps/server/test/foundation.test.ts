@@ -112,5 +112,12 @@ describe("foundation API", () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    const overTls = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(overTls.headers["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
   });
 });

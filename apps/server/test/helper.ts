@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../src/db/client";
 import { type Clock, systemClock } from "../src/lib/clock";
 import { AdminService } from "../src/modules/admin/service";
 import { seedDatabase } from "../src/seed";
+import { checkedOnClose } from "./invariants";
 
 /** The PostgreSQL every machine of this project runs; tests make a fresh database in it per test file. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -14,9 +15,12 @@ export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://p
 export type TestDbKind = "pglite" | "postgres";
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB === "postgres" ? "postgres" : "pglite");
 
-/** An empty, migrated database of the kind this test project runs on; `close` drops it. */
+/**
+ * An empty, migrated database of the kind this test project runs on. `close` checks the money invariants
+ * (invariants.ts) and then drops it: every test file that opens one fails when it leaves the ledger broken.
+ */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
-  if (kind === "pglite") return openDatabase({});
+  if (kind === "pglite") return checkedOnClose(await openDatabase({}), "PGlite");
   const name = `cryptos_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   try {
@@ -30,17 +34,28 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = checkedOnClose(await openDatabase({ databaseUrl: url.toString(), poolSize: 5 }), name);
   return {
     ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
+    close: () => closeThenDrop(name, database),
   };
+}
+
+/** Drops a database a test made on the test PostgreSQL. */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await dropper.connect();
+  await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropper.end();
+}
+
+/** Closes the databases (their invariant checks first) and drops `name` even when a check fails. */
+export async function closeThenDrop(name: string, ...databases: Database[]): Promise<void> {
+  try {
+    for (const database of databases) await database.close();
+  } finally {
+    await dropTestDatabase(name);
+  }
 }
 
 export interface TestApp {

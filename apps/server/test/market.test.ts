@@ -45,10 +45,10 @@ const productList = async () => {
   return res.body.data as { items: Pair[]; price_source: string; exchange_count: number | null };
 };
 
-const kdata = async (productid: number, intval: string, type = "candle") => {
+const kdata = async (productid: number, intval: string, type = "candle", limit?: number) => {
   const res = await t.call(calls.getkdata.path, {
     method: "GET",
-    query: { productid: String(productid), intval, type },
+    query: { productid: String(productid), intval, type, ...(limit ? { limit: String(limit) } : {}) },
   });
   expect(res.body.code).toBe(1);
   return (res.body.data as { candles: Candle[] }).candles;
@@ -159,6 +159,21 @@ describe("market data", () => {
     expect(d.volume_24h).toBe(new Decimal(expected!.v!).toFixed(eth.qty_decimals));
     const change = new Decimal(d.price!).minus(d.open_24h!).div(d.open_24h!).times(100).toFixed(2);
     expect(d.change_24h).toBe(change);
+  });
+
+  it("answers only the newest `limit` candles when asked", async () => {
+    const [btc] = (await productList()).items;
+    const all = await kdata(btc!.id, "1h", "line");
+    const last24 = await kdata(btc!.id, "1h", "line", 24);
+    expect(all.length).toBeGreaterThan(24);
+    expect(last24).toHaveLength(24);
+    expect(last24.map((c) => c.t)).toEqual(all.slice(-24).map((c) => c.t));
+    const tooMany = await t.call(calls.getkdata.path, {
+      method: "GET",
+      query: { productid: String(btc!.id), intval: "1h", limit: "501" },
+    });
+    expect(tooMany.body.code).toBe(0);
+    expect(tooMany.body.msg).toContain("limit");
   });
 
   it("refuses an unknown pair or interval with code 0 and a message", async () => {

@@ -14,7 +14,8 @@ import { seedDatabase } from "../src/seed";
 import { acquireLease } from "../src/workers/lease";
 import { PRICE_FEED_LEASE } from "../src/workers/price-feed";
 import { fundUser, insertUser } from "./fixtures";
-import { POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { closeThenDrop, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { checkedOnClose } from "./invariants";
 
 /**
  * DESIGN.md §4: settlement runs exactly once per order and survives a crash. A real server process (from source,
@@ -74,17 +75,11 @@ async function createDatabase(): Promise<{ url: string; database: Database; drop
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: LANES });
+  const database = checkedOnClose(await openDatabase({ databaseUrl: url.toString(), poolSize: LANES }), name);
   return {
     url: url.toString(),
     database,
-    drop: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
+    drop: () => closeThenDrop(name, database),
   };
 }
 

@@ -8,7 +8,8 @@ import { createServices, type Services } from "../src/modules/services";
 import { seedDatabase } from "../src/seed";
 import { WorkerLoop } from "../src/workers/loop";
 import { fundUser, insertUser } from "./fixtures";
-import { openTestDatabase, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { closeThenDrop, openTestDatabase, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { checkedOnClose } from "./invariants";
 
 /**
  * DESIGN.md §4: settlement "is done by a worker that any number of server instances can run". Two instances, each
@@ -53,18 +54,11 @@ async function openInstances(): Promise<Instances> {
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const a = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const a = checkedOnClose(await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }), name);
   const b = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   return {
     databases: [a, b],
-    close: async () => {
-      await a.close();
-      await b.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
+    close: () => closeThenDrop(name, b, a),
   };
 }
 
@@ -215,11 +209,7 @@ describe("up/down settlement by two instances at once", () => {
         cents,
       );
     }
-    const [houseRow] = await rowsOf<{ balance: string }>(
-      dbA,
-      sql`select balance::text as balance from ledger_accounts where system_key = 'house' and currency = 'USDT'`,
-    );
-    expect(toCents(houseRow!.balance)).toBe(house);
+    expect(toCents(await a.ledger.systemBalance("house", "USDT"))).toBe(house);
     expect(await a.ledger.health()).toMatchObject({ ok: true, unbalancedEntries: 0, mismatchedAccounts: 0 });
   });
 });

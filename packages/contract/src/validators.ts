@@ -59,4 +59,6 @@ export const emailString = z
   .refine(isEmail, { error: "invalid_email" })
   .transform((v) => v.toLowerCase());
 export const codeString = z.string().trim().regex(patterns.code, { error: "invalid_code" });
+/** A second-factor answer: the 6-digit code of an authenticator app, or one of the account's recovery codes. */
+export const secondFactorString = z.string().trim().min(6).max(32);
 export const evmAddressString = z.string().trim().regex(patterns.evmAddress, { error: "invalid_address" });

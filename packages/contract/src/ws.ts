@@ -17,6 +17,16 @@ import { z } from "zod";
  * Heartbeat: the server sends a WebSocket ping every `WS_HEARTBEAT_MS` and closes a connection that has not
  * answered the previous one (browsers answer pings by themselves). A client that wants to detect a dead server
  * can send `{"op":"ping"}` and expect `{"type":"pong"}`.
+ *
+ * Events of the signed-in user: the client sends `{"op":"auth","token":…}` with its session token (the same one
+ * the HTTP API takes; `null` when signed out) after each (re)connect and whenever the token changes, and the
+ * server answers `{"type":"authed","signed_in":…}`. An unknown, expired or revoked token just answers
+ * `signed_in: false`; the connection stays open for prices. From then on the server sends
+ * `{"type":"event","topic":…}` when something of that user changed, after the change is committed:
+ * `messages` when a personal message arrives for them or an announcement or notice is published for everyone.
+ * An event carries no data: it only says which calls to read again over HTTP (`messages`: `getnews`, the message
+ * lists), so a socket whose session has since ended learns nothing from it. Events sent while the socket was down
+ * are not replayed: after reconnecting, read those calls once more.
  */
 export const WS_PATH = "/ws";
 export const WS_HEARTBEAT_MS = 30_000;
@@ -29,6 +39,8 @@ export const wsClientMessage = z.discriminatedUnion("op", [
   z.object({ op: z.literal("subscribe"), pairs: pairIds }),
   z.object({ op: z.literal("unsubscribe"), pairs: pairIds }),
   z.object({ op: z.literal("ping") }),
+  /** Whose events this connection receives: a session token, or `null` for nobody's (signed out). */
+  z.object({ op: z.literal("auth"), token: z.string().max(512).nullable() }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -41,12 +53,21 @@ export const wsTick = z.object({
 });
 export type WsTick = z.infer<typeof wsTick>;
 
+/** What changed for the user; the client reads the matching calls again. */
+export const WS_EVENT_TOPICS = ["messages"] as const;
+export const wsEventTopic = z.enum(WS_EVENT_TOPICS);
+export type WsEventTopic = z.infer<typeof wsEventTopic>;
+
 export const wsServerMessage = z.discriminatedUnion("type", [
   /** The ticks of one feed batch for the pairs this connection follows; never empty. */
   z.object({ type: z.literal("ticks"), ticks: z.array(wsTick).min(1) }),
   /** The pair ids this connection is now subscribed to, after each subscribe or unsubscribe. */
   z.object({ type: z.literal("subscribed"), pairs: z.array(z.number().int()) }),
   z.object({ type: z.literal("pong") }),
+  /** The answer to `auth`: whether the token named a live session (events of that user follow). */
+  z.object({ type: z.literal("authed"), signed_in: z.boolean() }),
+  /** Something of the signed-in user changed (see above); no data, read it over HTTP. */
+  z.object({ type: z.literal("event"), topic: wsEventTopic }),
   /** A message the server could not take (bad JSON, unknown op, too many pairs); the connection stays open. */
   z.object({ type: z.literal("error"), msg: z.string() }),
 ]);

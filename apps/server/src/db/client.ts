@@ -19,6 +19,16 @@ export type DbKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DbKind;
+  /**
+   * Calls `onPayload` with the `NOTIFY`s (`pg_notify`) of `channel` from every connection to this database, each
+   * once its transaction has committed (never on rollback). Resolves once listening; the returned function stops.
+   * `onReconnect` runs when a dropped listening connection is back: notifications sent meanwhile are lost.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,7 +49,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listeners = new Set<PgListener>();
+    return {
+      db,
+      kind: "postgres",
+      async listen(channel, onPayload, onReconnect) {
+        const listener = new PgListener(options.databaseUrl!, channel, onPayload, onReconnect);
+        listeners.add(listener);
+        await listener.start();
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -51,5 +78,97 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, onPayload) {
+      // One embedded connection, never dropped: its own NOTIFYs reach it when their transaction commits.
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * `LISTEN` on a connection of its own (a pooled one would be handed to other queries and lose it). When that
+ * connection drops, it reconnects with backoff (1 s doubling to 30 s) and tells its handler, which may have missed
+ * notifications meanwhile.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onPayload: (payload: string) => void,
+    private readonly onReconnect: (() => void) | undefined,
+  ) {}
+
+  /** The first connection must succeed: an instance that cannot listen would never deliver events. */
+  start(): Promise<void> {
+    return this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    let listening = false;
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (!listening) return; // connect() rejects, and its caller decides
+      if (this.client === client) this.client = null;
+      this.scheduleReconnect();
+    };
+    client.on("error", drop);
+    client.on("end", drop);
+    client.on("notification", (message) => {
+      if (message.channel === this.channel && message.payload !== undefined) this.onPayload(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    if (lost || this.stopped) {
+      await client.end().catch(() => {});
+      if (lost && !this.stopped) throw new Error("the listening connection closed while it started");
+      return;
+    }
+    listening = true;
+    this.client = client;
+    this.attempt = 0;
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped) return;
+    const delay = Math.min(30_000, 1_000 * 2 ** this.attempt);
+    this.attempt += 1;
+    this.retry = setTimeout(() => {
+      this.connect().then(
+        () => {
+          if (!this.stopped) this.onReconnect?.();
+        },
+        () => this.scheduleReconnect(),
+      );
+    }, delay);
+    this.retry.unref();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
 }

@@ -59,6 +59,15 @@ const authHook = (level: AuthLevel, deps: RouteDeps) => async (request: FastifyR
   if (request.method === "POST" && (request.body === undefined || request.body === null)) request.body = {};
 };
 
+const callContext = <C extends CallDef>(request: FastifyRequest, reply: FastifyReply): CallContext<C> => ({
+  query: (request.query ?? {}) as CallContext<C>["query"],
+  body: (request.body ?? {}) as CallContext<C>["body"],
+  caller: request.caller,
+  operator: request.operator,
+  request,
+  reply,
+});
+
 /** Registers one call of the contract: its method, path, schemas and auth, around a handler that returns `data`. */
 export function contractRoute<C extends CallDef>(
   app: FastifyInstance,
@@ -77,15 +86,45 @@ export function contractRoute<C extends CallDef>(
     // Authentication comes before validation: a signed-out caller learns to sign in, not which field is wrong.
     preValidation: authHook(call.auth, deps),
     handler: async (request, reply) => {
-      const data = await handler({
-        query: (request.query ?? {}) as CallContext<C>["query"],
-        body: (request.body ?? {}) as CallContext<C>["body"],
-        caller: request.caller,
-        operator: request.operator,
-        request,
-        reply,
-      });
+      const data = await handler(callContext<C>(request, reply));
       return { code: 1, msg: translate(request.locale, "ok"), data };
+    },
+  });
+}
+
+/**
+ * A hot public read whose handler returns the same `data` object until the answer changes (the product list,
+ * rebuilt on each tick): the envelope is checked against the call's schema and serialised once per data object
+ * and locale, then sent as that string to every caller until the domain hands out a new object.
+ */
+export function memoizedContractRoute<C extends CallDef>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  call: C,
+  handler: (ctx: CallContext<C>) => Promise<DataOf<C> & object>,
+) {
+  deps.implemented.add(call.path);
+  const answer = envelope(call.data);
+  const serialised = new WeakMap<object, Map<string, string>>();
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: routeSchema(call),
+    preValidation: authHook(call.auth, deps),
+    handler: async (request, reply) => {
+      const data = await handler(callContext<C>(request, reply));
+      let byLocale = serialised.get(data);
+      if (!byLocale) {
+        byLocale = new Map();
+        serialised.set(data, byLocale);
+      }
+      let body = byLocale.get(request.locale);
+      if (body === undefined) {
+        body = JSON.stringify(answer.parse({ code: 1, msg: translate(request.locale, "ok"), data }));
+        byLocale.set(request.locale, body);
+      }
+      // A string with its content type is sent as it is: Fastify's response serialiser is skipped.
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   });
 }

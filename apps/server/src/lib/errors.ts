@@ -10,6 +10,8 @@ export class Refusal extends Error {
     readonly params: MessageParams = {},
     readonly httpStatus = 200,
     readonly code = 0,
+    /** Machine-readable detail for the client beside the message, sent as the envelope's `data`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(key);
     this.name = "Refusal";

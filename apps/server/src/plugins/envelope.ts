@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type MessageKey, type MessageParams, translate } from "../i18n/translate";
 import { Refusal } from "../lib/errors";
-import { describeValidationIssue } from "./validation-message";
+import { describeValidationIssue, nulCharacterField } from "./validation-message";
 
 /** Fastify's own client errors, mapped to a message the user can act on. */
 const CLIENT_ERRORS: Record<string, MessageKey> = {
@@ -38,11 +38,20 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     defaultJson(request, body as string, done);
   });
 
+  // After the schemas (whose messages come first): text PostgreSQL cannot store is refused, not failed in SQL.
+  app.addHook("preHandler", async (request) => {
+    const inBody = nulCharacterField(request.body);
+    const field = inBody === undefined ? nulCharacterField(request.query) : inBody || "body";
+    if (field !== undefined) throw new Refusal("field_invalid", { field: field || "query" });
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {
-      return reply
-        .status(error.httpStatus)
-        .send({ code: error.code, msg: translate(request.locale, error.key, error.params) });
+      return reply.status(error.httpStatus).send({
+        code: error.code,
+        msg: translate(request.locale, error.key, error.params),
+        ...(error.data ? { data: error.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

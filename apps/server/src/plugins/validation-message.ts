@@ -87,3 +87,36 @@ export function describeValidationIssue(
       return t("field_invalid");
   }
 }
+
+/**
+ * The field of the first string (or object key) holding U+0000, which PostgreSQL text and jsonb cannot store;
+ * `""` when the whole value is such a string, `undefined` when there is none. Iterative: a client may nest
+ * thousands of arrays deep.
+ */
+export function nulCharacterField(value: unknown): string | undefined {
+  interface Node {
+    value: unknown;
+    key?: string;
+    parent?: Node;
+  }
+  const pathOf = (node: Node | undefined, last?: string) => {
+    const path = last === undefined ? [] : [last];
+    for (let n = node; n?.key !== undefined; n = n.parent) path.unshift(n.key);
+    return path.join(".");
+  };
+  const stack: Node[] = [{ value }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const item = node.value;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return pathOf(node);
+      continue;
+    }
+    if (item === null || typeof item !== "object") continue;
+    const entries = Object.entries(item);
+    for (const [key] of entries) if (key.includes("\u0000")) return pathOf(node, key.replaceAll("\u0000", ""));
+    for (let i = entries.length - 1; i >= 0; i--)
+      stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+  }
+  return undefined;
+}

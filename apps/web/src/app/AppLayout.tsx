@@ -1,8 +1,9 @@
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { OfflineBanner } from "@/components/OfflineBanner";
 import { TAB_PATHS, TabBar } from "@/components/TabBar";
 import { WalletWatcher } from "@/features/accounts";
 
-/** The page column (max 960 px, centered); the tab bar only on the four tab pages. */
+/** The page column (max 960 px, centered); the tab bar only on the four tab pages; the offline banner when offline. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const withTabs = TAB_PATHS.has(pathname);
@@ -10,6 +11,7 @@ export function AppLayout() {
     <div className={withTabs ? "app app--tabs" : "app"}>
       <Outlet />
       {withTabs && <TabBar />}
+      <OfflineBanner aboveTabBar={withTabs} />
       <ScrollRestoration />
       <WalletWatcher />
     </div>

@@ -1,5 +1,7 @@
 import { type ComponentType, lazy, Suspense } from "react";
+import { matchPath } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
+import { HOME_PATH } from "@/lib/paths";
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -13,31 +15,60 @@ export function lazyPage(load: () => PageModule) {
   );
 }
 
-/** The spec's route table (§2), exactly; `/` is an alias of the home page. Feature pages default-export. */
-export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule }> = [
-  { path: "/pages/index/index", load: () => import("@/features/home/pages/Home") },
-  { path: "/pages/login", load: () => import("@/features/accounts/pages/Login") },
-  { path: "/pages/markets/markets", load: () => import("@/features/market/pages/Markets") },
-  { path: "/pages/assets/assets", load: () => import("@/features/funds/pages/Assets") },
-  { path: "/pages/transaction/transaction", load: () => import("@/features/updown/pages/Transaction") },
-  { path: "/pages/common/webview", load: () => import("@/features/content/pages/WebView") },
-  { path: "/pages/common/help", load: () => import("@/features/content/pages/Help") },
-  { path: "/pages/common/ammhelp", load: () => import("@/features/content/pages/AmmHelp") },
-  { path: "/pages/user/account", load: () => import("@/features/accounts/pages/Account") },
-  { path: "/pages/user/account-bill", load: () => import("@/features/funds/pages/AccountBill") },
-  { path: "/pages/user/recharge", load: () => import("@/features/funds/pages/Recharge") },
-  { path: "/pages/user/recharge-log", load: () => import("@/features/funds/pages/RechargeLog") },
-  { path: "/pages/user/message", load: () => import("@/features/messages/pages/Messages") },
-  { path: "/pages/user/message-id", load: () => import("@/features/messages/pages/MessageDetail") },
-  { path: "/pages/user/realname", load: () => import("@/features/identity/pages/RealName") },
-  { path: "/pages/index/arbitrage", load: () => import("@/features/staking/pages/Arbitrage") },
-  { path: "/pages/index/arbitrage-order", load: () => import("@/features/staking/pages/ArbitrageOrder") },
-  { path: "/pages/index/arbitrage-product", load: () => import("@/features/staking/pages/ArbitrageProduct") },
-  { path: "/pages/index/markets-business", load: () => import("@/features/market/pages/MarketsBusiness") },
+/**
+ * The spec's route table (§2), exactly; `/` is an alias of the home page. Feature pages default-export. `ns` is the
+ * page's translation namespace (its feature's name), loaded with "common" when the app starts on that page.
+ */
+export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; ns: string }> = [
+  { path: "/pages/index/index", load: () => import("@/features/home/pages/Home"), ns: "home" },
+  { path: "/pages/login", load: () => import("@/features/accounts/pages/Login"), ns: "accounts" },
+  { path: "/pages/markets/markets", load: () => import("@/features/market/pages/Markets"), ns: "market" },
+  { path: "/pages/assets/assets", load: () => import("@/features/funds/pages/Assets"), ns: "funds" },
+  { path: "/pages/transaction/transaction", load: () => import("@/features/updown/pages/Transaction"), ns: "updown" },
+  { path: "/pages/common/webview", load: () => import("@/features/content/pages/WebView"), ns: "content" },
+  { path: "/pages/common/help", load: () => import("@/features/content/pages/Help"), ns: "content" },
+  { path: "/pages/common/ammhelp", load: () => import("@/features/content/pages/AmmHelp"), ns: "content" },
+  { path: "/pages/user/account", load: () => import("@/features/accounts/pages/Account"), ns: "accounts" },
+  { path: "/pages/user/account-bill", load: () => import("@/features/funds/pages/AccountBill"), ns: "funds" },
+  { path: "/pages/user/recharge", load: () => import("@/features/funds/pages/Recharge"), ns: "funds" },
+  { path: "/pages/user/recharge-log", load: () => import("@/features/funds/pages/RechargeLog"), ns: "funds" },
+  { path: "/pages/user/message", load: () => import("@/features/messages/pages/Messages"), ns: "messages" },
+  { path: "/pages/user/message-id", load: () => import("@/features/messages/pages/MessageDetail"), ns: "messages" },
+  { path: "/pages/user/realname", load: () => import("@/features/identity/pages/RealName"), ns: "identity" },
+  { path: "/pages/index/arbitrage", load: () => import("@/features/staking/pages/Arbitrage"), ns: "staking" },
+  {
+    path: "/pages/index/arbitrage-order",
+    load: () => import("@/features/staking/pages/ArbitrageOrder"),
+    ns: "staking",
+  },
+  {
+    path: "/pages/index/arbitrage-product",
+    load: () => import("@/features/staking/pages/ArbitrageProduct"),
+    ns: "staking",
+  },
+  {
+    path: "/pages/index/markets-business",
+    load: () => import("@/features/market/pages/MarketsBusiness"),
+    ns: "market",
+  },
   {
     path: "/pages/index/markets-business-order",
     load: () => import("@/features/updown/pages/MarketsBusinessOrder"),
+    ns: "updown",
   },
   /** The operator console (issue 9): its own chunk, never in the user bundle. */
-  { path: "/admin/*", load: () => import("@/features/console") },
+  { path: "/admin/*", load: () => import("@/features/console"), ns: "console" },
 ];
+
+/**
+ * Starts loading the code of the page that `hash` (the address's `#/...`) opens, ahead of the router, which asks for
+ * it only once the app has rendered; returns the page's translation namespace, for the app to load with "common".
+ * A failure is left to the page's own load, which shows it.
+ */
+export function preloadPage(hash: string): string | undefined {
+  const path = hash.replace(/^#/, "").split("?")[0] || "/";
+  const target = path === "/" ? HOME_PATH : path;
+  const route = PAGE_ROUTES.find((r) => matchPath(r.path, target));
+  void route?.load().catch(() => undefined);
+  return route?.ns;
+}

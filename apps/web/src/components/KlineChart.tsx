@@ -17,13 +17,33 @@ import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 import { currentLocale } from "../lib/i18n";
+import { themeColor, useTheme } from "../lib/theme";
 
 export type KlineType = "candle" | "line";
 
-/** Green up, red down on every locale (some markets read red as up; one convention keeps the app consistent). */
-export const CHART_UP_COLOR = "#0ecb81";
-export const CHART_DOWN_COLOR = "#f6465d";
-const ACCENT = "#1652f0";
+/**
+ * The chart's colours, from the theme (app/styles.css), read again when the theme changes. Green up, red down on
+ * every locale (some markets read red as up; one convention keeps the app consistent).
+ */
+function chartColors() {
+  return {
+    background: themeColor("--surface"),
+    text: themeColor("--text-secondary"),
+    grid: themeColor("--skeleton"),
+    up: themeColor("--up"),
+    down: themeColor("--down"),
+    accent: themeColor("--accent"),
+    areaTop: themeColor("--accent", 0.24),
+    areaBottom: themeColor("--accent", 0.02),
+    label: themeColor("--brand"),
+  };
+}
+
+function seriesColors(type: KlineType, colors: ReturnType<typeof chartColors>) {
+  return type === "candle"
+    ? { upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down }
+    : { lineColor: colors.accent, topColor: colors.areaTop, bottomColor: colors.areaBottom };
+}
 
 const MINUTE_MS = 60_000;
 const INTERVAL_MS: Record<KlineInterval, number> = {
@@ -142,6 +162,7 @@ export function KlineChart({
   label,
 }: KlineChartProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<SeriesType> | null>(null);
@@ -158,17 +179,10 @@ export function KlineChart({
     if (!container) return;
     const chart = createChart(container, {
       autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: "#ffffff" },
-        textColor: "#8a919f",
-        fontSize: 11,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: "#f2f3f5" }, horzLines: { color: "#f2f3f5" } },
+      layout: { fontSize: 11, attributionLogo: false },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, rightOffset: 3, tickMarkFormatter: tickLabel },
       localization: { locale: currentLocale(), timeFormatter: crosshairLabel },
-      crosshair: { vertLine: { labelBackgroundColor: ACCENT }, horzLine: { labelBackgroundColor: ACCENT } },
     });
     chartRef.current = chart;
     return () => {
@@ -183,23 +197,11 @@ export function KlineChart({
     const chart = chartRef.current;
     if (!chart) return;
     const priceFormat = { type: "price" as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
+    const colors = seriesColors(type, chartColors());
     const series: ISeriesApi<SeriesType> =
       type === "candle"
-        ? chart.addSeries(CandlestickSeries, {
-            upColor: CHART_UP_COLOR,
-            downColor: CHART_DOWN_COLOR,
-            borderVisible: false,
-            wickUpColor: CHART_UP_COLOR,
-            wickDownColor: CHART_DOWN_COLOR,
-            priceFormat,
-          })
-        : chart.addSeries(AreaSeries, {
-            lineColor: ACCENT,
-            lineWidth: 2,
-            topColor: "rgba(22, 82, 240, 0.24)",
-            bottomColor: "rgba(22, 82, 240, 0.02)",
-            priceFormat,
-          });
+        ? chart.addSeries(CandlestickSeries, { ...colors, borderVisible: false, priceFormat })
+        : chart.addSeries(AreaSeries, { ...colors, lineWidth: 2, priceFormat });
     seriesRef.current = series;
     fittedRef.current = "";
     setSeriesVersion((version) => version + 1);
@@ -216,6 +218,19 @@ export function KlineChart({
       if (seriesRef.current === series) seriesRef.current = null;
     };
   }, [type, interval, priceDecimals]);
+
+  // The theme's colours, on the chart and its series (again when either changes).
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || seriesVersion === 0) return;
+    const colors = chartColors();
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: colors.background }, textColor: colors.text },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      crosshair: { vertLine: { labelBackgroundColor: colors.label }, horzLine: { labelBackgroundColor: colors.label } },
+    });
+    seriesRef.current?.applyOptions(seriesColors(type, colors));
+  }, [theme, type, seriesVersion]);
 
   // Candles from the server, newest last.
   useEffect(() => {
@@ -289,8 +304,8 @@ const overlay: CSSProperties = {
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
-  background: "#ffffff",
+  background: "var(--surface)",
   zIndex: 3,
 };
 const retry: CSSProperties = { border: 0, width: "100%", cursor: "pointer", font: "inherit" };
-const note: CSSProperties = { color: "#8a919f", fontSize: "0.8125rem", padding: "0 1rem", textAlign: "center" };
+const note: CSSProperties = { color: "var(--text-secondary)", fontSize: "0.8125rem", padding: "0 1rem", textAlign: "center" };

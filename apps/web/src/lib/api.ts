@@ -1,14 +1,19 @@
 import { type BodyOf, type CallDef, type DataOf, type QueryOf, REQUEST_TIMEOUT_MS } from "@cryptos/contract";
 import { API_BASE } from "./config";
 import { currentLocale } from "./i18n";
+import { reportServerReachable } from "./network-status";
 import { sessionStore } from "./session-store";
 import { toast } from "./toast";
 
-/** The server refused the call: `code` 0 (with a message in the user's language) or 401 (session gone). */
+/**
+ * The server refused the call: `code` 0 (with a message in the user's language) or 401 (session gone). `data` is
+ * the envelope's detail beside a few refusals (login's `totp_required`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     readonly msg: string,
+    readonly data?: unknown,
   ) {
     super(msg);
     this.name = "ApiError";
@@ -67,11 +72,14 @@ export async function send(url: string, init: RequestInit, timeoutMs: number, ou
     response = await fetch(url, { ...init, signal: controller.signal });
   } catch (error) {
     if (outer?.aborted) throw error;
-    throw new NetworkError(controller.signal.aborted ? "timeout" : "offline");
+    if (controller.signal.aborted) throw new NetworkError("timeout");
+    reportServerReachable(false);
+    throw new NetworkError("offline");
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener("abort", onOuterAbort);
   }
+  reportServerReachable(true);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!isEnvelope(payload)) throw new NetworkError("bad-response");
   if (payload.code === 1) return payload.data;
@@ -80,7 +88,7 @@ export async function send(url: string, init: RequestInit, timeoutMs: number, ou
     sessionStore.clear();
     toast.info(payload.msg);
   }
-  throw new ApiError(payload.code, payload.msg);
+  throw new ApiError(payload.code, payload.msg, payload.data);
 }
 
 /** Calls one contract call: resolves with its `data`, throws ApiError (refused) or NetworkError (no answer). */

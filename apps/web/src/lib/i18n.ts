@@ -38,7 +38,8 @@ export function currentLocale(): Locale {
   return resolveLocale(i18next.resolvedLanguage ?? i18next.language);
 }
 
-export async function initI18n(): Promise<void> {
+/** `namespaces`: those the first screen needs besides "common", loaded at the same time. */
+export async function initI18n(namespaces: readonly string[] = []): Promise<void> {
   i18next.on("languageChanged", (language) => {
     document.documentElement.lang = resolveLocale(language);
   });
@@ -50,7 +51,7 @@ export async function initI18n(): Promise<void> {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LOCALES],
       load: "currentOnly",
-      ns: ["common"],
+      ns: ["common", ...namespaces],
       defaultNS: "common",
       fallbackNS: "common",
       interpolation: { escapeValue: false },

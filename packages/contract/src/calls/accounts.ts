@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMS_EVENTS, REAL_NAME_STATUSES } from "../enums";
-import { decimal, intLike, timestamp } from "../envelope";
-import { codeString, emailString, evmAddressString } from "../validators";
+import { decimal, intLike, paged, pageQuery, timestamp } from "../envelope";
+import { codeString, emailString, evmAddressString, secondFactorString } from "../validators";
 import { defineCall } from "./define";
 
 export const PASSWORD_MIN = 8;
@@ -26,6 +26,8 @@ export const userInfo = z.object({
     login_type: z.number().int(),
     credit_score: z.number().int(),
     created_at: timestamp,
+    /** Authenticator-app second factor on: logins and withdrawals ask for a code. */
+    totp_enabled: z.boolean(),
   }),
   users: z.object({
     balances: z.array(balance),
@@ -36,6 +38,34 @@ export const userInfo = z.object({
 export type UserInfo = z.infer<typeof userInfo>;
 
 const session = z.object({ userinfo: z.object({ token: z.string(), id: z.number().int() }) });
+
+/**
+ * Beside a refusal (`code: 0`) of login or dowithdraw when the account has TOTP on and the code was missing or
+ * wrong, so that the client shows the code field.
+ */
+export const totpRequiredData = z.object({ totp_required: z.literal(true) });
+
+/** A 6-digit code from the authenticator app (setting TOTP up must prove the app has the secret). */
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: "invalid_code" });
+
+/** One sign-in of the user (a session): where from, with what, and whether it is still signed in. */
+export const loginSession = z.object({
+  id: z.number().int(),
+  login_type: z.number().int(),
+  ip: z.string().nullable(),
+  /** Summarised from the user agent; null parts were not recognised. */
+  device: z.object({ browser: z.string().nullable(), os: z.string().nullable() }),
+  created_at: timestamp,
+  last_seen_at: timestamp,
+  /** The session making this call. */
+  current: z.boolean(),
+  /** Still signed in (not logged out, revoked or expired). */
+  active: z.boolean(),
+});
+export type LoginSession = z.infer<typeof loginSession>;
 
 export const accountCalls = {
   userinfo: defineCall({
@@ -91,6 +121,8 @@ export const accountCalls = {
         .regex(/^0x[0-9a-fA-F]+$/)
         .max(4000)
         .optional(),
+      /** Types 1 and 2 when the account has TOTP on: a current code or an unused recovery code. */
+      totp: secondFactorString.optional(),
     }),
     data: session,
   }),
@@ -114,5 +146,59 @@ export const accountCalls = {
     auth: "user",
     summary: "Revoke the calling token",
     data: z.null(),
+  }),
+  resetpwd: defineCall({
+    method: "POST",
+    path: "/api/user/resetpwd",
+    auth: "none",
+    summary: "Set a new password with an emailed code for event reset; every session of the account is signed out",
+    body: z.object({ email: emailString, code: codeString, password: passwordString }),
+    data: z.null(),
+  }),
+  changepwd: defineCall({
+    method: "POST",
+    path: "/api/user/changepwd",
+    auth: "user",
+    summary: "Change the password (the current one required); the user's other sessions are signed out",
+    body: z.object({ old_password: z.string().min(1).max(PASSWORD_MAX), password: passwordString }),
+    data: z.object({ revoked: z.number().int() }),
+  }),
+  totpSetup: defineCall({
+    method: "POST",
+    path: "/api/user/totp/setup",
+    auth: "user",
+    summary: "A new pending TOTP secret for an email account; active only once confirmed by totp/enable",
+    data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
+  }),
+  totpEnable: defineCall({
+    method: "POST",
+    path: "/api/user/totp/enable",
+    auth: "user",
+    summary: "Turn TOTP on with a current code of the pending secret; answers 10 one-time recovery codes, once",
+    body: z.object({ code: totpCode }),
+    data: z.object({ totp_enabled: z.boolean(), recovery_codes: z.array(z.string()) }),
+  }),
+  totpDisable: defineCall({
+    method: "POST",
+    path: "/api/user/totp/disable",
+    auth: "user",
+    summary: "Turn TOTP off with a current code or a recovery code; the secret and recovery codes are forgotten",
+    body: z.object({ code: secondFactorString }),
+    data: z.object({ totp_enabled: z.boolean() }),
+  }),
+  sessions: defineCall({
+    method: "POST",
+    path: "/api/user/sessions",
+    auth: "user",
+    summary: "Login history: my sessions, newest first, the calling one marked current",
+    query: pageQuery,
+    data: paged(loginSession),
+  }),
+  revokeOtherSessions: defineCall({
+    method: "POST",
+    path: "/api/user/sessions/revoke-others",
+    auth: "user",
+    summary: "Sign out every session of mine but the calling one",
+    data: z.object({ revoked: z.number().int() }),
   }),
 };

@@ -82,6 +82,26 @@ export const adminRealName = z.object({
   reviewed_by: z.number().int().nullable(),
 });
 
+/** A 6-digit code from the operator's authenticator app (TOTP, 30-second steps). */
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+/** An operator as the audit log's filter lists them; no secret ever travels. */
+export const adminOperator = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  totp_enabled: z.boolean(),
+  created_at: timestamp,
+});
+
+/**
+ * Login refusals carry `data.totp_required` when the operator has TOTP on and the code was missing or wrong, so the
+ * console can ask for it.
+ */
+export const adminLoginRefusalData = z.object({ totp_required: z.literal(true) });
+
 /** Funds switches and rates: the exchange fee rate (0.001 = 0.1 %) and whether withdrawals need real-name. */
 export const fundsSettings = z.object({ exchange_fee_rate: decimal, withdraw_requires_real_name: z.boolean() });
 
@@ -95,10 +115,7 @@ export const adminCalls = {
     body: z.object({
       email: z.string().trim().toLowerCase().min(3).max(254),
       password: z.string().min(1).max(200),
-      totp: z
-        .string()
-        .regex(/^\d{6}$/)
-        .optional(),
+      totp: totpCode.optional(),
     }),
     data: z.object({ token: z.string(), operator: z.object({ id: z.number().int(), email: z.string() }) }),
   }),
@@ -108,6 +125,36 @@ export const adminCalls = {
     auth: "operator",
     summary: "Revoke the calling operator token",
     data: z.null(),
+  }),
+  adminTotpSetup: defineCall({
+    method: "POST",
+    path: "/api/admin/totp/setup",
+    auth: "operator",
+    summary: "A new pending TOTP secret for the calling operator; active only once confirmed by totp/enable",
+    data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
+  }),
+  adminTotpEnable: defineCall({
+    method: "POST",
+    path: "/api/admin/totp/enable",
+    auth: "operator",
+    summary: "Turn TOTP on with a current code of the pending secret; later logins need a code",
+    body: z.object({ code: totpCode }),
+    data: z.object({ totp_enabled: z.boolean() }),
+  }),
+  adminTotpDisable: defineCall({
+    method: "POST",
+    path: "/api/admin/totp/disable",
+    auth: "operator",
+    summary: "Turn TOTP off with a current code; the secret is forgotten",
+    body: z.object({ code: totpCode }),
+    data: z.object({ totp_enabled: z.boolean() }),
+  }),
+  adminOperators: defineCall({
+    method: "GET",
+    path: "/api/admin/operators",
+    auth: "operator",
+    summary: "Every operator (for the audit log's filter), oldest first",
+    data: z.object({ items: z.array(adminOperator) }),
   }),
   adminAuditList: defineCall({
     method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REAL_NAME_STATUSES, REVIEW_STATUSES } from "../enums";
 import { decimal, id, paged, pageQuery, timestamp } from "../envelope";
-import { amountString, codeString } from "../validators";
+import { amountString, codeString, secondFactorString } from "../validators";
 import { defineCall } from "./define";
 
 export const currencyCode = z
@@ -152,6 +152,8 @@ export const fundsCalls = {
       address: z.string().trim().min(10).max(128),
       amount: amountString(8),
       code: codeString,
+      /** Required when the account has TOTP on: a current authenticator code or an unused recovery code. */
+      totp: secondFactorString.optional(),
     }),
     data: withdrawal,
   }),

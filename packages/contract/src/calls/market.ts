@@ -100,11 +100,13 @@ export const marketCalls = {
     path: "/api/index/getkdata",
     auth: "none",
     summary:
-      "Candles for a pair, at most 500, newest last; the last one is the current, still open interval. With type=line each point's o, h and l equal its close",
+      "Candles for a pair, the newest `limit` (at most 500), newest last; the last one is the current, still open interval. With type=line each point's o, h and l equal its close",
     query: z.object({
       type: z.enum(KLINE_TYPES).default("candle"),
       productid: id,
       intval: z.enum(KLINE_INTERVALS).default("1m"),
+      /** How many of the newest intervals to answer: a 24-point sparkline need not fetch 500. */
+      limit: intLike(1, 500).default(500),
     }),
     data: z.object({ interval: z.enum(KLINE_INTERVALS), type: z.enum(KLINE_TYPES), candles: z.array(candle) }),
   }),

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -91,4 +91,35 @@ export const loginFailures = pgTable(
     createdAt: at("created_at").notNull(),
   },
   (t) => [index("login_failures_key").on(t.scope, t.key, t.createdAt)],
+);
+
+/**
+ * A user's authenticator-app second factor (TOTP). Pending while `enabled_at` is null (set up, not yet confirmed by
+ * a first code); once enabled, email logins and withdrawals ask for a code. Removed when the user turns it off.
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** Base32; leaves the server only in the setup answer. */
+  secret: text("secret").notNull(),
+  createdAt: at("created_at").notNull(),
+  enabledAt: at("enabled_at"),
+  /** The last 30-second step a code was accepted for: a code of that step or an earlier one is a replay. */
+  lastStep: bigint("last_step", { mode: "number" }),
+});
+
+/** One-time recovery codes issued when TOTP is turned on; only their SHA-256 is stored. */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: at("created_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [uniqueIndex("user_recovery_codes_unique").on(t.userId, t.codeHash)],
 );

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -18,7 +19,14 @@ export const operators = pgTable(
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /**
+     * Base32 TOTP secret: pending while `totpEnabled` is false (set up, not yet confirmed), active once true.
+     * Never leaves the server after setup answers it.
+     */
     totpSecret: text("totp_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** The last 30-second step a code was accepted for: a code of that step or an earlier one is a replay. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     disabled: boolean("disabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

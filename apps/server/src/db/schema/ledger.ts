@@ -29,8 +29,10 @@ export const currencies = pgTable("currencies", {
 
 /**
  * A balance. User accounts: one per user, currency and kind (available, frozen, custody). System accounts: one
- * per system key (house, deposit_clearing, withdrawal_clearing, fees) and currency. A user account can never go
- * below zero (the check constraint is the last line of defence behind the row locks).
+ * per system key (house, deposit_clearing, withdrawal_clearing, fees) and currency. A user account keeps its
+ * balance here and can never go below zero (the check constraint is the last line of defence behind the row
+ * locks). A system account keeps none (`balance` is null): it takes a posting from almost every movement, and a
+ * stored balance would make all of them queue on its row; its balance is the sum of its postings, read when asked.
  */
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -42,13 +44,14 @@ export const ledgerAccounts = pgTable(
       .notNull()
       .references(() => currencies.code),
     kind: text("kind").notNull(),
-    balance: amount("balance").notNull().default("0"),
+    balance: amount("balance"),
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_unique").on(t.userId, t.currency, t.kind).where(sql`${t.userId} is not null`),
     uniqueIndex("ledger_accounts_system_unique").on(t.systemKey, t.currency).where(sql`${t.systemKey} is not null`),
     check("ledger_accounts_owner", sql`(${t.userId} is null) <> (${t.systemKey} is null)`),
     check("ledger_accounts_user_not_negative", sql`${t.userId} is null or ${t.balance} >= 0`),
+    check("ledger_accounts_balance_kept", sql`(${t.userId} is null) = (${t.balance} is null)`),
   ],
 );
 
@@ -81,7 +84,8 @@ export const postings = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: amount("amount").notNull(),
-    balanceAfter: amount("balance_after").notNull(),
+    /** The user account's balance after this posting; null on a system account's posting (see ledgerAccounts). */
+    balanceAfter: amount("balance_after"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("postings_account_id").on(t.accountId, t.id), index("postings_entry_id").on(t.entryId)],

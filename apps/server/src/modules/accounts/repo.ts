@@ -1,6 +1,15 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, min, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { emailCodes, emailOutbox, loginFailures, sessions, siweNonces, users } from "../../db/schema";
+import {
+  emailCodes,
+  emailOutbox,
+  loginFailures,
+  sessions,
+  siweNonces,
+  userRecoveryCodes,
+  users,
+  userTotp,
+} from "../../db/schema";
 
 type Conn = Db | Tx;
 
@@ -32,6 +41,9 @@ export async function ensureWalletUser(tx: Conn, address: string, createdAt: Dat
   if (!found) throw new Error("wallet user could not be created");
   return found.id;
 }
+
+export const setPassword = (db: Conn, id: number, passwordHash: string) =>
+  db.update(users).set({ passwordHash }).where(eq(users.id, id));
 
 // Sessions ------------------------------------------------------------------------------------------------------
 
@@ -65,6 +77,103 @@ export const revokeSession = (db: Conn, id: number, at: Date) =>
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+
+/** Signs out every live session of the user except `keep`; the number signed out. */
+export async function revokeUserSessions(db: Conn, userId: number, at: Date, keep?: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+        keep === undefined ? undefined : ne(sessions.id, keep),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export const listUserSessions = (db: Conn, userId: number, limit: number, offset: number) =>
+  db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(limit).offset(offset);
+
+export async function countUserSessions(db: Conn, userId: number) {
+  const [row] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}
+
+// Second factor (TOTP and recovery codes) -----------------------------------------------------------------------
+
+export const findTotp = async (db: Conn, userId: number) =>
+  (await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1))[0];
+
+/** Stores a new pending secret (replacing a pending one); does nothing once TOTP is on. True when stored. */
+export async function setPendingTotp(db: Conn, userId: number, secret: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(userTotp)
+    .values({ userId, secret, createdAt: at })
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: { secret, createdAt: at, lastStep: null },
+      setWhere: isNull(userTotp.enabledAt),
+    })
+    .returning({ userId: userTotp.userId });
+  return rows.length === 1;
+}
+
+/** Turns TOTP on for the secret the code was checked against (not one a concurrent setup put in its place). */
+export async function enableTotp(db: Conn, userId: number, secret: string, step: number, at: Date) {
+  const rows = await db
+    .update(userTotp)
+    .set({ enabledAt: at, lastStep: step })
+    .where(and(eq(userTotp.userId, userId), isNull(userTotp.enabledAt), eq(userTotp.secret, secret)))
+    .returning({ userId: userTotp.userId });
+  return rows.length === 1;
+}
+
+/** Records `step` as used when it is later than the last used one, in one statement, so a code passes once. */
+export async function useTotpStep(db: Conn, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(userTotp)
+    .set({ lastStep: step })
+    .where(
+      and(
+        eq(userTotp.userId, userId),
+        sql`${userTotp.enabledAt} is not null`,
+        or(isNull(userTotp.lastStep), lt(userTotp.lastStep, step)),
+      ),
+    )
+    .returning({ userId: userTotp.userId });
+  return rows.length === 1;
+}
+
+/** TOTP off: the secret and every recovery code are forgotten. */
+export async function deleteTotp(tx: Conn, userId: number) {
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+}
+
+export async function replaceRecoveryCodes(tx: Conn, userId: number, codeHashes: string[], at: Date) {
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await tx.insert(userRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+}
+
+/** Uses the recovery code if it is the user's and unused; true when this call used it. */
+export async function useRecoveryCode(db: Conn, userId: number, codeHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(userRecoveryCodes)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(userRecoveryCodes.userId, userId),
+        eq(userRecoveryCodes.codeHash, codeHash),
+        isNull(userRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: userRecoveryCodes.id });
+  return rows.length === 1;
+}
 
 // Email codes ---------------------------------------------------------------------------------------------------
 

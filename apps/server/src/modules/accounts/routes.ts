@@ -49,11 +49,11 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
       const who = meta(request);
       if (body.type === LOGIN_TYPES.password) {
         if (!body.password) throw new Refusal("field_required", { field: "password" });
-        return accounts.loginWithPassword(body.username, body.password, who);
+        return accounts.loginWithPassword(body.username, body.password, who, body.totp);
       }
       if (body.type === LOGIN_TYPES.emailCode) {
         if (!body.code) throw new Refusal("field_required", { field: "code" });
-        return accounts.loginWithCode(body.username, body.code, who);
+        return accounts.loginWithCode(body.username, body.code, who, body.totp);
       }
       if (!body.message) throw new Refusal("field_required", { field: "message" });
       if (!body.signature) throw new Refusal("field_required", { field: "signature" });
@@ -67,4 +67,34 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, routes, calls.logout, async ({ caller }) => accounts.logout(caller!));
 
   contractRoute(app, routes, calls.userinfo, async ({ caller }) => accounts.userInfo(caller!));
+
+  // Security center
+  contractRoute(
+    app,
+    routes,
+    calls.resetpwd,
+    async ({ body }) => accounts.resetPassword(body.email, body.code, body.password),
+    perMinute(10),
+  );
+  contractRoute(
+    app,
+    routes,
+    calls.changepwd,
+    async ({ caller, body, request }) =>
+      accounts.changePassword(caller!, body.old_password, body.password, meta(request)),
+    perMinute(10),
+  );
+  contractRoute(app, routes, calls.totpSetup, async ({ caller }) => accounts.totpSetup(caller!));
+  contractRoute(app, routes, calls.totpEnable, async ({ caller, body }) => accounts.totpEnable(caller!, body.code));
+  contractRoute(
+    app,
+    routes,
+    calls.totpDisable,
+    async ({ caller, body, request }) => accounts.totpDisable(caller!, body.code, meta(request)),
+    perMinute(10),
+  );
+  contractRoute(app, routes, calls.sessions, async ({ caller, query }) =>
+    accounts.sessions(caller!, query.page, query.list),
+  );
+  contractRoute(app, routes, calls.revokeOtherSessions, async ({ caller }) => accounts.revokeOtherSessions(caller!));
 }

@@ -9,7 +9,9 @@ import {
   isEmail,
   LOGIN_TYPES,
   type Locale,
+  type LoginSession,
   type LoginType,
+  type Paged,
   type UserInfo,
 } from "@cryptos/contract";
 import type { Hex } from "viem";
@@ -19,10 +21,12 @@ import { type MessageKey, translate } from "../../i18n/translate";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
+import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from "../../lib/totp";
 import type { Caller } from "../../plugins/auth";
 import type { RealNameCheck } from "../funds/service";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
+import { summariseUserAgent } from "./device";
 import { Mailer, type MailLog, type OutgoingMail, paragraphsToHtml } from "./mailer";
 import * as repo from "./repo";
 import { checkSiweMessage, WalletVerifier } from "./wallet";
@@ -44,6 +48,12 @@ const IP_FAILURE_MAX = 30;
 export const NONCE_TTL_MS = 10 * MINUTE_MS;
 /** The chain wallets are asked to sign for; smart-contract wallets are checked on RPC_URL's chain. */
 const SIWE_CHAIN_ID = 1;
+/** Recovery codes issued when TOTP is turned on, each good once. */
+const RECOVERY_CODE_COUNT = 10;
+const TOTP_CODE = /^\d{6}$/;
+
+/** Beside a refusal for a missing or wrong TOTP code, so the client knows to show the code field. */
+const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, { totp_required: true });
 
 /** Who is asking, for limits, session records and the language of mails. */
 export interface RequestMeta {
@@ -67,6 +77,9 @@ export interface AccountsDeps {
 export type AccountsConfig = Pick<Config, "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits">;
 
 const codeHash = (email: string, event: string, code: string) => hashToken(`${event}:${email}:${code}`);
+
+/** Salted with the user id, so equal codes of two users never share a hash. */
+const recoveryCodeHash = (userId: number, code: string) => hashToken(`recovery:${userId}:${code}`);
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -202,14 +215,20 @@ export class AccountsService {
    * against the code, which dies after MAX_CODE_GUESSES.
    */
   async consumeCode(email: string, event: EmsEvent, code: string): Promise<boolean> {
+    const id = await this.matchCode(email, event, code);
+    return id !== null && repo.consumeCode(this.db, id, this.clock.now());
+  }
+
+  /** The id of the newest code for this email and event when `code` matches and is still good; not used up yet. */
+  private async matchCode(email: string, event: EmsEvent, code: string): Promise<number | null> {
     const now = this.clock.now();
     const row = await repo.latestCode(this.db, email, event);
-    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_GUESSES) return false;
+    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_GUESSES) return null;
     if (!sameHash(codeHash(email, event, code), row.codeHash)) {
       await repo.countWrongCodeGuess(this.db, row.id);
-      return false;
+      return null;
     }
-    return repo.consumeCode(this.db, row.id, now);
+    return row.id;
   }
 
   /** For other modules (withdrawals): checks and uses up a code emailed to the user's own address. */
@@ -228,7 +247,8 @@ export class AccountsService {
     return this.openSession(userId, LOGIN_TYPES.password, meta);
   }
 
-  async loginWithPassword(username: string, password: string, meta: RequestMeta): Promise<SessionData> {
+  /** Type 1; with TOTP on, `totp` is asked for only once the password is right. */
+  async loginWithPassword(username: string, password: string, meta: RequestMeta, totp?: string): Promise<SessionData> {
     const email = this.emailOf(username);
     await this.refuseWhileLocked(email, meta.ip);
     const user = await repo.findUserByEmail(this.db, email);
@@ -239,18 +259,26 @@ export class AccountsService {
       await this.recordFailure(email, meta.ip);
       throw new Refusal("login_failed");
     }
+    await this.passSecondFactor(user.id, email, totp, meta.ip);
     await repo.clearFailures(this.db, "account", email);
     return this.openSession(user.id, LOGIN_TYPES.password, meta);
   }
 
-  async loginWithCode(username: string, code: string, meta: RequestMeta): Promise<SessionData> {
+  /**
+   * Type 2; with TOTP on, `totp` is asked for only once the emailed code is right, and the emailed code is used up
+   * only when both pass, so being asked for the TOTP code does not cost the user a new email.
+   */
+  async loginWithCode(username: string, code: string, meta: RequestMeta, totp?: string): Promise<SessionData> {
     const email = this.emailOf(username);
     await this.refuseWhileLocked(email, meta.ip);
     const user = await repo.findUserByEmail(this.db, email);
-    if (!user || !(await this.consumeCode(email, "login", code))) {
+    const codeId = user ? await this.matchCode(email, "login", code) : null;
+    if (!user || codeId === null) {
       await this.recordFailure(email, meta.ip);
       throw new Refusal("code_invalid");
     }
+    await this.passSecondFactor(user.id, email, totp, meta.ip);
+    if (!(await repo.consumeCode(this.db, codeId, this.clock.now()))) throw new Refusal("code_invalid");
     await repo.clearFailures(this.db, "account", email);
     return this.openSession(user.id, LOGIN_TYPES.emailCode, meta);
   }
@@ -300,7 +328,7 @@ export class AccountsService {
     return this.decoyHash;
   }
 
-  private async refuseWhileLocked(account: string | null, ip: string): Promise<void> {
+  private async refuseWhileLocked(account: string | null, ip: string | null): Promise<void> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
     if (account !== null) {
@@ -309,7 +337,7 @@ export class AccountsService {
         throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
       }
     }
-    if (this.config.perIpLimits) {
+    if (this.config.perIpLimits && ip !== null) {
       const failures = await repo.failuresSince(this.db, "ip", ip, since);
       if (failures.count >= IP_FAILURE_MAX) {
         throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
@@ -317,10 +345,11 @@ export class AccountsService {
     }
   }
 
-  private async recordFailure(account: string | null, ip: string): Promise<void> {
+  /** A failed credential check for `account` and/or from `ip` (null: not known to the caller, e.g. withdrawals). */
+  private async recordFailure(account: string | null, ip: string | null): Promise<void> {
     const now = this.clock.now();
     await repo.insertFailures(this.db, [
-      { scope: "ip", key: ip, createdAt: now },
+      ...(ip !== null ? [{ scope: "ip", key: ip, createdAt: now }] : []),
       ...(account !== null ? [{ scope: "account", key: account, createdAt: now }] : []),
     ]);
     await repo.deleteFailuresBefore(this.db, new Date(now.getTime() - 24 * 60 * MINUTE_MS));
@@ -329,9 +358,10 @@ export class AccountsService {
   // The signed-in user --------------------------------------------------------------------------------------------
 
   async userInfo(caller: Caller): Promise<UserInfo> {
-    const [user, session] = await Promise.all([
+    const [user, session, totp] = await Promise.all([
       repo.findUserById(this.db, caller.userId),
       repo.findSession(this.db, caller.sessionId),
+      repo.findTotp(this.db, caller.userId),
     ]);
     if (!user || !session) throw new Unauthorized("session_expired");
     return {
@@ -343,6 +373,7 @@ export class AccountsService {
         login_type: session.loginType,
         credit_score: user.creditScore,
         created_at: user.createdAt.toISOString(),
+        totp_enabled: Boolean(totp?.enabledAt),
       },
       users: {
         balances: await this.balancesFor(user.id),
@@ -365,6 +396,161 @@ export class AccountsService {
         { type: LOGIN_TYPES.wallet, name: translate(locale, "login_type_wallet") },
       ],
     };
+  }
+
+  // Security center: passwords, second factor, sessions -----------------------------------------------------------
+
+  /**
+   * Forgotten password: a new one with an emailed `reset` code. Every session of the account is signed out, and
+   * nobody is signed in: the next login still asks for the TOTP code when it is on, so an inbox alone never passes
+   * the second factor.
+   */
+  async resetPassword(email: string, code: string, password: string): Promise<null> {
+    if (!(await this.consumeCode(email, "reset", code))) throw new Refusal("code_invalid");
+    // A reset code is recorded but never mailed for an unknown address, so nobody can hold one.
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) throw new Refusal("code_invalid");
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      await repo.setPassword(tx, user.id, passwordHash);
+      await repo.revokeUserSessions(tx, user.id, this.clock.now());
+    });
+    // Whoever proved the inbox may sign in again at once, even after the failures that made them reset.
+    await repo.clearFailures(this.db, "account", email);
+    return null;
+  }
+
+  /** A new password for the signed-in user, with the current one; the user's other sessions are signed out. */
+  async changePassword(caller: Caller, current: string, next: string, meta: RequestMeta): Promise<{ revoked: number }> {
+    const user = await this.userOf(caller);
+    if (!user.email || !user.passwordHash) throw new Refusal("password_not_set");
+    await this.refuseWhileLocked(user.email, meta.ip);
+    if (!(await verifyPassword(user.passwordHash, current))) {
+      await this.recordFailure(user.email, meta.ip);
+      throw new Refusal("password_wrong");
+    }
+    if (current === next) throw new Refusal("password_unchanged");
+    const passwordHash = await hashPassword(next);
+    return this.db.transaction(async (tx) => {
+      await repo.setPassword(tx, user.id, passwordHash);
+      return { revoked: await repo.revokeUserSessions(tx, user.id, this.clock.now(), caller.sessionId) };
+    });
+  }
+
+  /** A new pending TOTP secret for an email account; the only answer that ever carries it. */
+  async totpSetup(caller: Caller): Promise<{ secret: string; otpauth_uri: string }> {
+    const user = await this.userOf(caller);
+    if (!user.email) throw new Refusal("totp_email_only");
+    if ((await repo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
+    const { secret, uri } = newTotpSecret(user.email);
+    if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now()))) {
+      throw new Refusal("totp_already_enabled");
+    }
+    return { secret, otpauth_uri: uri };
+  }
+
+  /** TOTP on with a current code of the pending secret; answers the recovery codes, which are stored only hashed. */
+  async totpEnable(caller: Caller, code: string): Promise<{ totp_enabled: boolean; recovery_codes: string[] }> {
+    const totp = await repo.findTotp(this.db, caller.userId);
+    if (!totp) throw new Refusal("totp_not_set_up");
+    if (totp.enabledAt) throw new Refusal("totp_already_enabled");
+    const now = this.clock.now();
+    const step = matchTotpStep(totp.secret, code, now);
+    if (step === null) throw new Refusal("totp_code_wrong");
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now))) throw new Refusal("totp_not_set_up");
+      const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
+      await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
+    });
+    return { totp_enabled: true, recovery_codes: codes };
+  }
+
+  /** TOTP off with a current code or a recovery code; wrong answers count toward the account's lockout. */
+  async totpDisable(caller: Caller, answer: string, meta: RequestMeta): Promise<{ totp_enabled: boolean }> {
+    const user = await this.userOf(caller);
+    const totp = await repo.findTotp(this.db, user.id);
+    if (!totp?.enabledAt) throw new Refusal("totp_not_enabled");
+    await this.refuseWhileLocked(user.email, meta.ip);
+    if (!(await this.useSecondFactor(user.id, totp.secret, answer))) {
+      await this.recordFailure(user.email, meta.ip);
+      throw new Refusal("totp_code_wrong");
+    }
+    await this.db.transaction((tx) => repo.deleteTotp(tx, user.id));
+    return { totp_enabled: false };
+  }
+
+  /**
+   * For withdrawals (the funds module): passes when the user has no TOTP, else needs a current code or a recovery
+   * code, which it uses up. Wrong answers count toward the same lockout as sign-in.
+   */
+  async checkSecondFactor(userId: number, answer: string | undefined): Promise<void> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new Unauthorized("session_expired");
+    await this.passSecondFactor(user.id, user.email, answer, null);
+  }
+
+  /** Nothing when TOTP is off; otherwise `answer` must pass (and is used up), or the refusal asks for a code. */
+  private async passSecondFactor(
+    userId: number,
+    account: string | null,
+    answer: string | undefined,
+    ip: string | null,
+  ): Promise<void> {
+    const totp = await repo.findTotp(this.db, userId);
+    if (!totp?.enabledAt) return;
+    if (!answer) throw totpRefusal("totp_required");
+    await this.refuseWhileLocked(account, ip);
+    if (!(await this.useSecondFactor(userId, totp.secret, answer))) {
+      await this.recordFailure(account, ip);
+      throw totpRefusal("totp_code_wrong");
+    }
+  }
+
+  /** A 6-digit code of a step later than the last one used, or an unused recovery code; uses it up. */
+  private async useSecondFactor(userId: number, secret: string, answer: string): Promise<boolean> {
+    const now = this.clock.now();
+    const typed = answer.trim();
+    if (TOTP_CODE.test(typed)) {
+      const step = matchTotpStep(secret, typed, now);
+      return step !== null && repo.useTotpStep(this.db, userId, step);
+    }
+    const recovery = normaliseRecoveryCode(typed);
+    return recovery !== null && repo.useRecoveryCode(this.db, userId, recoveryCodeHash(userId, recovery), now);
+  }
+
+  /** Login history: every session of the user, newest first. */
+  async sessions(caller: Caller, page: number, list: number): Promise<Paged<LoginSession>> {
+    const [rows, total] = await Promise.all([
+      repo.listUserSessions(this.db, caller.userId, list, (page - 1) * list),
+      repo.countUserSessions(this.db, caller.userId),
+    ]);
+    const now = this.clock.now();
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        login_type: r.loginType,
+        ip: r.ip,
+        device: summariseUserAgent(r.userAgent),
+        created_at: r.createdAt.toISOString(),
+        last_seen_at: r.lastSeenAt.toISOString(),
+        current: r.id === caller.sessionId,
+        active: r.revokedAt === null && r.expiresAt > now,
+      })),
+      total,
+      page,
+      list,
+    };
+  }
+
+  async revokeOtherSessions(caller: Caller): Promise<{ revoked: number }> {
+    return { revoked: await repo.revokeUserSessions(this.db, caller.userId, this.clock.now(), caller.sessionId) };
+  }
+
+  private async userOf(caller: Caller) {
+    const user = await repo.findUserById(this.db, caller.userId);
+    if (!user) throw new Unauthorized("session_expired");
+    return user;
   }
 
   // For the operator console --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, min, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, operatorSessions, operators } from "../../db/schema";
 
@@ -12,6 +12,74 @@ export const insertOperator = async (db: Conn, email: string, passwordHash: stri
 
 export const setOperatorPassword = (db: Conn, id: number, passwordHash: string) =>
   db.update(operators).set({ passwordHash, disabled: false }).where(eq(operators.id, id));
+
+export const findOperatorById = async (db: Conn, id: number) =>
+  (await db.select().from(operators).where(eq(operators.id, id)).limit(1))[0];
+
+export const listOperators = (db: Conn) =>
+  db
+    .select({
+      id: operators.id,
+      email: operators.email,
+      totpEnabled: operators.totpEnabled,
+      createdAt: operators.createdAt,
+    })
+    .from(operators)
+    .orderBy(asc(operators.id));
+
+/** Stores a new pending secret; does nothing once TOTP is on (the active secret is never replaced). */
+export const setPendingTotpSecret = async (db: Conn, id: number, secret: string) =>
+  (
+    await db
+      .update(operators)
+      .set({ totpSecret: secret, totpLastStep: null })
+      .where(and(eq(operators.id, id), eq(operators.totpEnabled, false)))
+      .returning({ id: operators.id })
+  ).length === 1;
+
+/** Turns TOTP on for the secret the code was checked against (not one a concurrent setup put in its place). */
+export const enableTotp = async (db: Conn, id: number, secret: string, step: number) =>
+  (
+    await db
+      .update(operators)
+      .set({ totpEnabled: true, totpLastStep: step })
+      .where(and(eq(operators.id, id), eq(operators.totpEnabled, false), eq(operators.totpSecret, secret)))
+      .returning({ id: operators.id })
+  ).length === 1;
+
+/**
+ * Records `step` as used when it is later than the last used one, in one statement, so that two requests with
+ * the same code cannot both pass; `changes` are applied in the same update (disabling clears the secret).
+ */
+export const useTotpStep = async (
+  db: Conn,
+  id: number,
+  step: number,
+  changes: Partial<Pick<typeof operators.$inferInsert, "totpEnabled" | "totpSecret">> = {},
+) =>
+  (
+    await db
+      .update(operators)
+      .set({ totpLastStep: step, ...changes })
+      .where(
+        and(
+          eq(operators.id, id),
+          eq(operators.totpEnabled, true),
+          or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: operators.id })
+  ).length === 1;
+
+/** Lockout recovery from the CLI: TOTP off and the secret forgotten. */
+export const clearTotp = async (db: Conn, email: string) =>
+  (
+    await db
+      .update(operators)
+      .set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
+      .where(eq(operators.email, email))
+      .returning({ id: operators.id })
+  )[0];
 
 export const insertOperatorSession = async (db: Conn, row: typeof operatorSessions.$inferInsert) =>
   (await db.insert(operatorSessions).values(row).returning({ id: operatorSessions.id }))[0]!;
@@ -37,6 +105,21 @@ export const revokeOperatorSession = (db: Conn, id: number, at: Date) =>
   db.update(operatorSessions).set({ revokedAt: at }).where(eq(operatorSessions.id, id));
 
 export const insertAudit = (db: Conn, row: typeof auditLog.$inferInsert) => db.insert(auditLog).values(row);
+
+/** Failed operator logins for `email` since `since` (the audit log is the record of them). */
+export async function loginFailuresSince(db: Conn, failedAction: string, email: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), first: min(auditLog.createdAt) })
+    .from(auditLog)
+    .where(
+      and(
+        gte(auditLog.createdAt, since),
+        eq(auditLog.action, failedAction),
+        sql`${auditLog.after}->>'email' = ${email}`,
+      ),
+    );
+  return { count: row?.n ?? 0, first: row?.first ?? null };
+}
 
 export interface AuditFilter {
   action?: string | undefined;

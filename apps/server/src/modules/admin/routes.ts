@@ -7,9 +7,25 @@ import type { ModuleContext } from "../context";
 export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { admin, ledger, messages, users } = ctx.services;
 
-  contractRoute(app, ctx.routes, calls.adminLogin, async ({ body, request }) =>
-    admin.login(body.email, body.password, request.ip),
+  contractRoute(
+    app,
+    ctx.routes,
+    calls.adminLogin,
+    async ({ body, request }) => admin.login(body.email, body.password, request.ip, body.totp),
+    // Per-IP on top of the service's per-email lockout, as for users' sign-in.
+    ctx.config.perIpLimits ? { rateLimit: { max: 10, timeWindow: "1 minute" } } : undefined,
   );
+
+  contractRoute(app, ctx.routes, calls.adminTotpSetup, async ({ operator, request }) =>
+    admin.totpSetup(operator!, request.ip),
+  );
+  contractRoute(app, ctx.routes, calls.adminTotpEnable, async ({ body, operator, request }) =>
+    admin.totpEnable(operator!, body.code, request.ip),
+  );
+  contractRoute(app, ctx.routes, calls.adminTotpDisable, async ({ body, operator, request }) =>
+    admin.totpDisable(operator!, body.code, request.ip),
+  );
+  contractRoute(app, ctx.routes, calls.adminOperators, async () => ({ items: await admin.listOperators() }));
 
   contractRoute(app, ctx.routes, calls.adminLogout, async ({ operator }) => {
     await admin.logout(operator!);

@@ -1,15 +1,24 @@
-import type { auditEntry, Paged } from "@cryptos/contract";
+import type { adminOperator, auditEntry, Paged } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { Refusal } from "../../lib/errors";
+import { Refusal, Unauthorized } from "../../lib/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
 import type { OperatorCaller } from "../../plugins/auth";
 import * as repo from "./repo";
+import { matchTotpStep, newTotpSecret } from "../../lib/totp";
 
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Operator tokens carry a prefix so that logs and people can tell them from user tokens at a glance. */
 const TOKEN_PREFIX = "op_";
+const MINUTE_MS = 60_000;
+/** Failed logins (wrong password or wrong code) per email before the email is locked for the window. */
+const LOGIN_FAILURE_MAX = 10;
+const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+const LOGIN_FAILED = "operator.login_failed";
+/** Beside a TOTP login refusal, so the console knows to show the code field. */
+const TOTP_REQUIRED = { totp_required: true } as const;
+const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, TOTP_REQUIRED);
 
 export interface AuditRecord {
   operatorId: number | null;
@@ -45,17 +54,25 @@ export class AdminService {
     return (await this.db.query.operators.findFirst()) !== undefined;
   }
 
-  async login(email: string, password: string, ip: string | undefined) {
+  /**
+   * Email and password, then the TOTP code when the operator has turned it on. A code is accepted once: its step
+   * must be later than the last accepted one. Wrong passwords and wrong codes count toward the lockout.
+   */
+  async login(email: string, password: string, ip: string | undefined, totp?: string) {
+    await this.refuseWhileLocked(email);
     const operator = await repo.findOperatorByEmail(this.db, email);
     const ok = operator && !operator.disabled && (await verifyPassword(operator.passwordHash, password));
     if (!operator || !ok) {
-      await this.audit(this.db, {
-        operatorId: operator?.id ?? null,
-        action: "operator.login_failed",
-        ip,
-        after: { email },
-      });
+      await this.audit(this.db, { operatorId: operator?.id ?? null, action: LOGIN_FAILED, ip, after: { email } });
       throw new Refusal("operator_login_failed");
+    }
+    if (operator.totpEnabled) {
+      if (!totp) throw totpRefusal("totp_required");
+      const step = operator.totpSecret ? matchTotpStep(operator.totpSecret, totp, this.clock.now()) : null;
+      if (step === null || !(await repo.useTotpStep(this.db, operator.id, step))) {
+        await this.audit(this.db, { operatorId: operator.id, action: LOGIN_FAILED, ip, after: { email, totp: true } });
+        throw totpRefusal("totp_code_wrong");
+      }
     }
     const token = newToken(TOKEN_PREFIX);
     const now = this.clock.now();
@@ -67,6 +84,109 @@ export class AdminService {
     });
     await this.audit(this.db, { operatorId: operator.id, action: "operator.login", ip });
     return { token, operator: { id: operator.id, email: operator.email } };
+  }
+
+  private async refuseWhileLocked(email: string): Promise<void> {
+    const now = this.clock.now();
+    const failures = await repo.loginFailuresSince(
+      this.db,
+      LOGIN_FAILED,
+      email,
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    );
+    if (failures.count < LOGIN_FAILURE_MAX) return;
+    const until = (failures.first?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS;
+    throw new Refusal("login_locked", { minutes: Math.max(1, Math.ceil((until - now.getTime()) / MINUTE_MS)) });
+  }
+
+  // Two-step sign-in (TOTP) ---------------------------------------------------------------------------------------
+
+  /** A new pending secret; the only answer that ever carries it. Refused while TOTP is on (disable first). */
+  async totpSetup(caller: OperatorCaller, ip: string | undefined) {
+    const operator = await this.operatorOf(caller);
+    if (operator.totpEnabled) throw new Refusal("totp_already_enabled");
+    const { secret, uri } = newTotpSecret(operator.email);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.setPendingTotpSecret(tx, operator.id, secret))) throw new Refusal("totp_already_enabled");
+      const target = { type: "operator", id: operator.id };
+      await this.audit(tx, { operatorId: operator.id, action: "operator.totp_setup", target, ip });
+    });
+    return { secret, otpauth_uri: uri };
+  }
+
+  /** Turns TOTP on when `code` is current for the pending secret; that code's step counts as used. */
+  async totpEnable(caller: OperatorCaller, code: string, ip: string | undefined) {
+    const operator = await this.operatorOf(caller);
+    if (operator.totpEnabled) throw new Refusal("totp_already_enabled");
+    const secret = operator.totpSecret;
+    if (!secret) throw new Refusal("totp_not_set_up");
+    const step = this.stepOf(secret, code);
+    return this.switchTotp(operator.id, true, ip, async (tx) => {
+      if (!(await repo.enableTotp(tx, operator.id, secret, step))) throw new Refusal("totp_not_set_up");
+    });
+  }
+
+  /** Turns TOTP off with a current, unused code, and forgets the secret. */
+  async totpDisable(caller: OperatorCaller, code: string, ip: string | undefined) {
+    const operator = await this.operatorOf(caller);
+    if (!operator.totpEnabled || !operator.totpSecret) throw new Refusal("totp_not_enabled");
+    const step = this.stepOf(operator.totpSecret, code);
+    return this.switchTotp(operator.id, false, ip, async (tx) => {
+      const off = { totpEnabled: false, totpSecret: null };
+      if (!(await repo.useTotpStep(tx, operator.id, step, off))) throw new Refusal("totp_code_wrong");
+    });
+  }
+
+  private stepOf(secret: string, code: string): number {
+    const step = matchTotpStep(secret, code, this.clock.now());
+    if (step === null) throw new Refusal("totp_code_wrong");
+    return step;
+  }
+
+  /** Applies `change` (which refuses when it no longer applies) and audits it, in one transaction. */
+  private async switchTotp(operatorId: number, on: boolean, ip: string | undefined, change: (tx: Tx) => Promise<void>) {
+    await this.db.transaction(async (tx) => {
+      await change(tx);
+      await this.audit(tx, {
+        operatorId,
+        action: on ? "operator.totp_enable" : "operator.totp_disable",
+        target: { type: "operator", id: operatorId },
+        before: { totp_enabled: !on },
+        after: { totp_enabled: on },
+        ip,
+      });
+    });
+    return { totp_enabled: on };
+  }
+
+  /** Lockout recovery (CLI): TOTP off for `email`; false when there is no such operator. */
+  async resetTotp(email: string): Promise<boolean> {
+    const operator = await repo.clearTotp(this.db, email.trim().toLowerCase());
+    if (!operator) return false;
+    await this.audit(this.db, {
+      operatorId: null,
+      action: "operator.totp_reset",
+      target: { type: "operator", id: operator.id },
+      after: { totp_enabled: false },
+      reason: "cli",
+    });
+    return true;
+  }
+
+  async listOperators(): Promise<z.infer<typeof adminOperator>[]> {
+    const rows = await repo.listOperators(this.db);
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      totp_enabled: r.totpEnabled,
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  private async operatorOf(caller: OperatorCaller) {
+    const operator = await repo.findOperatorById(this.db, caller.operatorId);
+    if (!operator) throw new Unauthorized("session_expired");
+    return operator;
   }
 
   async resolveSession(token: string): Promise<OperatorCaller | null> {

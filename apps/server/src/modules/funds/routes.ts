@@ -9,12 +9,14 @@ import { FILE_ROUTE, type FileReader, UploadsService } from "./uploads";
 const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, parts: 6, fieldSize: 1024 };
 const TOO_MANY = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
 
-/** The multipart parser's limit errors, as refusals the user can act on (HTTP 413, decisions 001). */
+/** The multipart parser's errors, as refusals the user can act on (limits: HTTP 413, decisions 001). */
 function uploadRefusal(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new Refusal("upload_too_large", { max: "10 MB" }, 413);
   if (typeof code === "string" && TOO_MANY.has(code)) return new Refusal("upload_one_file", {}, 413);
-  return error;
+  if (error instanceof Refusal) return error;
+  // Anything else the parser throws comes from a malformed body (a truncated part, a wrong boundary).
+  return new Refusal("upload_missing_file", {}, 400);
 }
 
 /** Who may be reading a file: the bearer of a token (owner or operator) and/or a signed URL. */

@@ -50,6 +50,8 @@ const QUOTE_TTL_MS = QUOTE_TTL_S * 1000;
 /** The accounts module's check of an emailed code (uses the code up; wrong guesses count against it). */
 export interface EmailCodeCheck {
   consumeCodeForUser(userId: number, event: "withdraw", code: string): Promise<boolean>;
+  /** Refuses unless the user has no TOTP or `totp` is a current code or a recovery code (used up). */
+  checkSecondFactor(userId: number, totp: string | undefined): Promise<void>;
 }
 
 /** The latest traded price of `base` in `quote` (e.g. BTC in USDT), or null when there is none. */
@@ -431,16 +433,19 @@ export class FundsService {
   }
 
   /**
-   * A withdrawal as the user asks for it: the rules first, then the emailed code (used up by the accounts module,
-   * outside this transaction so that wrong guesses count even when the request fails), then the money.
+   * A withdrawal as the user asks for it: the rules first, then the TOTP code when the user has it on (before the
+   * emailed code, so being asked for it does not burn the email), then the emailed code (both used up by the
+   * accounts module, outside this transaction so that wrong guesses count even when the request fails), then the
+   * money.
    */
   async requestWithdrawal(
     userId: number,
-    input: { currency: string; network: Network; address: string; amount: string; code: string },
+    input: { currency: string; network: Network; address: string; amount: string; code: string; totp?: string },
   ): Promise<WithdrawalView> {
     const checked = await this.checkWithdrawal(userId, input);
     const available = await this.deps.ledger.balance({ userId, currency: input.currency, kind: "available" });
     if (new Money(available).lt(checked.total)) throw new Refusal("insufficient_balance", { currency: input.currency });
+    await this.deps.codes.checkSecondFactor(userId, input.totp);
     if (!(await this.deps.codes.consumeCodeForUser(userId, "withdraw", input.code))) {
       throw new Refusal("code_invalid");
     }

@@ -33,8 +33,8 @@ export async function ensureAccount(tx: Conn, ref: AccountRef): Promise<number> 
     .insert(ledgerAccounts)
     .values(
       "system" in ref
-        ? { systemKey: ref.system, currency: ref.currency, kind: ref.system }
-        : { userId: ref.userId, currency: ref.currency, kind: ref.kind },
+        ? { systemKey: ref.system, currency: ref.currency, kind: ref.system, balance: null }
+        : { userId: ref.userId, currency: ref.currency, kind: ref.kind, balance: "0" },
     )
     .onConflictDoNothing();
   const created = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(refCondition(ref)).limit(1);
@@ -43,17 +43,17 @@ export async function ensureAccount(tx: Conn, ref: AccountRef): Promise<number> 
 }
 
 /**
- * Locks the accounts of one entry: system accounts (house, clearing, fees) first, then users', each by id. A
- * transaction that posts several entries (a settlement batch) therefore takes the shared system account before any
- * user's, so two such transactions queue on it instead of deadlocking over users they share. `postMany` locks a
- * whole batch's accounts in this one statement. The ids travel as one array parameter, whatever their number.
+ * Locks user accounts for the rest of the transaction, in id order (the locks are taken as the sorted rows come
+ * out), so two transactions that share users queue instead of deadlocking; `postMany` locks a whole batch's
+ * accounts in this one statement. A deadlock that remains (a transaction posting twice) is retried by
+ * `LedgerService.transaction`. The ids travel as one array parameter, whatever their number.
  */
 export const lockAccounts = (tx: Tx, ids: number[]) =>
   tx
     .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(sql`${ledgerAccounts.id} = any(${`{${ids.join(",")}}`}::int4[])`)
-    .orderBy(sql`${ledgerAccounts.userId} is not null`, asc(ledgerAccounts.id))
+    .orderBy(asc(ledgerAccounts.id))
     .for("update");
 
 /** Raw SQL answers come back as `{rows}` on both PGlite and node-postgres. */
@@ -110,8 +110,8 @@ export async function findAccounts(tx: Conn, refs: AccountRef[]): Promise<Accoun
 export async function createAccounts(tx: Conn, refs: AccountRef[]): Promise<void> {
   if (refs.length === 0) return;
   await tx.execute(
-    sql`insert into ${ledgerAccounts} (user_id, system_key, currency, kind)
-        select user_id, system_key, currency, kind
+    sql`insert into ${ledgerAccounts} (user_id, system_key, currency, kind, balance)
+        select user_id, system_key, currency, kind, case when user_id is null then null else 0 end
           from json_to_recordset(${json(refs.map(refRow))}::json)
             as x(ord int, user_id int, system_key text, currency text, kind text)
          order by ord
@@ -178,11 +178,15 @@ export async function setBalances(tx: Tx, rows: { accountId: number; balance: st
 }
 
 /** Inserts many postings in one statement, ids following the order given (bills list newest first by id). */
-export async function insertPostingRows(
-  tx: Tx,
-  rows: { entryId: number; accountId: number; amount: string; balanceAfter: string }[],
-  createdAt: Date,
-) {
+export interface PostingRow {
+  entryId: number;
+  accountId: number;
+  amount: string;
+  /** Null on a system account, which keeps no running balance. */
+  balanceAfter: string | null;
+}
+
+export async function insertPostingRows(tx: Tx, rows: PostingRow[], createdAt: Date) {
   if (rows.length === 0) return;
   const input = json(
     rows.map((r, ord) => ({
@@ -255,15 +259,23 @@ export async function userPostings(db: Conn, f: BillFilter) {
   return { items, total: total?.n ?? 0 };
 }
 
-/** Entries whose postings do not sum to zero (must always be none). */
+/**
+ * Entries whose postings do not sum to zero in some currency (must always be none). Per currency: an exchange's
+ * entry spans two currencies, and a surplus in one must not hide a shortfall in the other.
+ */
 export const unbalancedEntries = (db: Conn) =>
   db
-    .select({ entryId: postings.entryId, sum: sql<string>`sum(${postings.amount})` })
+    .select({
+      entryId: postings.entryId,
+      currency: ledgerAccounts.currency,
+      sum: sql<string>`sum(${postings.amount})`,
+    })
     .from(postings)
-    .groupBy(postings.entryId)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .groupBy(postings.entryId, ledgerAccounts.currency)
     .having(sql`sum(${postings.amount}) <> 0`);
 
-/** Accounts whose balance differs from the sum of their postings (must always be none). */
+/** User accounts whose balance differs from the sum of their postings (must always be none). */
 export const mismatchedAccounts = (db: Conn) =>
   db
     .select({
@@ -273,7 +285,10 @@ export const mismatchedAccounts = (db: Conn) =>
     })
     .from(ledgerAccounts)
     .where(
-      sql`${ledgerAccounts.balance} <> coalesce((select sum(p.amount) from postings p where p.account_id = ${ledgerAccounts.id}), 0)`,
+      and(
+        isNotNull(ledgerAccounts.userId),
+        sql`${ledgerAccounts.balance} <> coalesce((select sum(p.amount) from postings p where p.account_id = ${ledgerAccounts.id}), 0)`,
+      ),
     );
 
 export const negativeUserAccounts = (db: Conn) =>
@@ -282,16 +297,30 @@ export const negativeUserAccounts = (db: Conn) =>
     .from(ledgerAccounts)
     .where(and(isNotNull(ledgerAccounts.userId), sql`${ledgerAccounts.balance} < 0`));
 
-/** Per currency: the sum of user balances and each system account, for the operators' ledger health. */
+/**
+ * Per currency: the sum of user balances, and each system account's balance (the sum of its postings), for the
+ * operators' ledger health.
+ */
 export const totalsByCurrency = (db: Conn) =>
-  db
-    .select({
-      currency: ledgerAccounts.currency,
-      owner: sql<string>`coalesce(${ledgerAccounts.systemKey}, 'users')`,
-      total: sql<string>`sum(${ledgerAccounts.balance})`,
-    })
-    .from(ledgerAccounts)
-    .groupBy(ledgerAccounts.currency, sql`coalesce(${ledgerAccounts.systemKey}, 'users')`);
+  rowsOf<{ currency: string; owner: string; total: string }>(
+    db,
+    sql`select currency, 'users' as owner, sum(balance)::text as total
+          from ${ledgerAccounts} where user_id is not null group by currency
+        union all
+        select a.currency, a.system_key as owner, coalesce(sum(p.amount), 0)::text as total
+          from ${ledgerAccounts} a left join ${postings} p on p.account_id = a.id
+         where a.system_key is not null group by a.currency, a.system_key`,
+  );
+
+/** The sum of one system account's postings: its balance. */
+export async function systemAccountSum(db: Conn, system: string, currency: string): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)::text` })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(eq(ledgerAccounts.systemKey, system), eq(ledgerAccounts.currency, currency)));
+  return row?.total ?? "0";
+}
 
 /** The sum of a user's postings of one entry type in [from, to). */
 export async function sumUserPostings(db: Conn, userId: number, type: string, from: Date, to: Date) {

@@ -5,7 +5,7 @@ import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import * as repo from "./repo";
-import type { AccountRef, EntryInput, EntryType, PostedEntry } from "./types";
+import type { AccountRef, EntryInput, EntryType, PostedEntry, SystemAccountKey } from "./types";
 
 export type { AccountRef, EntryInput, PostedEntry } from "./types";
 
@@ -64,9 +64,9 @@ export class LedgerService {
    * Posts many entries inside `tx` with a handful of statements whatever their number, with every rule of `post`:
    * each entry balances in each currency (checked before anything is written); an entry whose idempotency key has
    * already posted (before, or earlier in the same batch) is skipped entirely and answered as a duplicate; all the
-   * touched accounts are locked at once in the global order (system accounts first, then users', each by id); no
-   * user account goes below zero at any posting, and each posting's `balance_after` runs on from the previous
-   * posting to the same account, across entries in the order given. All or nothing: a refusal rolls the whole
+   * touched user accounts are locked at once, by id (system accounts are not locked: they keep no stored
+   * balance); no user account goes below zero at any posting, and each user posting's `balance_after` runs on
+   * from the previous posting to the same account, across entries in the order given. All or nothing: a refusal rolls the whole
    * batch back with the caller's transaction. Answers one result per input, in order.
    */
   async postMany(tx: Tx, inputs: EntryInput[]): Promise<PostedEntry[]> {
@@ -114,19 +114,29 @@ export class LedgerService {
       tx,
       fresh.flatMap((e) => e.lines.map((l) => l.account)),
     );
-    const ids = [...new Set(accounts.values())];
+    // Only user accounts are locked and carry a running balance; a system account's balance is the sum of its
+    // postings (schema ledger.ts), so movements never queue on the house row.
+    const userAccountIds = new Set<number>();
+    for (const e of fresh) {
+      for (const l of e.lines) if (!("system" in l.account)) userAccountIds.add(accounts.get(accountKey(l.account))!);
+    }
+    const ids = [...userAccountIds];
     const locked = new Map(ids.length ? (await repo.lockAccounts(tx, ids)).map((a) => [a.id, a]) : []);
 
     const balances = new Map<number, Decimal>();
-    const rows: { entryId: number; accountId: number; amount: string; balanceAfter: string }[] = [];
+    const rows: repo.PostingRow[] = [];
     for (const { input, lines } of fresh) {
       const entryId = inserted.get(input.idempotencyKey) as number;
       for (const line of lines) {
         const accountId = accounts.get(accountKey(line.account)) as number;
+        if ("system" in line.account) {
+          rows.push({ entryId, accountId, amount: toAmount(line.amount), balanceAfter: null });
+          continue;
+        }
         const account = locked.get(accountId);
         if (!account) throw new Error(`ledger account ${accountId} vanished`);
-        const next = (balances.get(accountId) ?? new Money(account.balance)).plus(line.amount);
-        if (account.userId !== null && next.isNegative()) {
+        const next = (balances.get(accountId) ?? new Money(account.balance ?? "0")).plus(line.amount);
+        if (next.isNegative()) {
           throw new Refusal("insufficient_balance", { currency: line.account.currency });
         }
         balances.set(accountId, next);
@@ -229,6 +239,11 @@ export class LedgerService {
     return toAmount(rows.find((r) => r.currency === ref.currency && r.kind === ref.kind)?.balance ?? "0");
   }
 
+  /** A system account's balance: the sum of its postings (system accounts keep no stored balance). */
+  async systemBalance(system: SystemAccountKey, currency: string): Promise<string> {
+    return toAmount(await repo.systemAccountSum(this.db, system, currency));
+  }
+
   /** What a user received (or paid) per currency through one kind of entry in [from, to), e.g. today's interest. */
   async userTotals(userId: number, type: EntryType, from: Date, to: Date): Promise<Map<string, string>> {
     const rows = await repo.sumUserPostings(this.db, userId, type, from, to);
@@ -255,7 +270,8 @@ export class LedgerService {
         currency: r.currency,
         account: r.account,
         amount: toAmount(r.amount),
-        balance_after: toAmount(r.balanceAfter),
+        // A user's postings always carry their running balance; only system postings have none.
+        balance_after: toAmount(r.balanceAfter ?? "0"),
         ref: r.refType && r.refId ? `${r.refType}:${r.refId}` : null,
         created_at: r.createdAt.toISOString(),
       })),
@@ -275,7 +291,7 @@ export class LedgerService {
     ]);
     return {
       ok: unbalanced.length === 0 && mismatched.length === 0 && negative.length === 0,
-      unbalancedEntries: unbalanced.length,
+      unbalancedEntries: new Set(unbalanced.map((u) => u.entryId)).size,
       mismatchedAccounts: mismatched.length,
       negativeUserAccounts: negative.length,
       totals: totals.map((t) => ({ currency: t.currency, owner: t.owner, total: toAmount(t.total) })),

@@ -1,8 +1,10 @@
 import {
   type Locale,
+  WS_EVENT_TOPICS,
   WS_HEARTBEAT_MS,
   WS_MAX_SUBSCRIPTIONS,
   WS_PATH,
+  type WsEventTopic,
   type WsServerMessage,
   wsClientMessage,
 } from "@cryptos/contract";
@@ -11,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { resolveLocale, translate } from "../../i18n/translate";
 import type { ModuleContext } from "../context";
+import { listenForUserEvents } from "../messages/service";
 import type { TickBus, TickEvent } from "./bus";
 
 /** A client that lets this much pile up unsent is too slow to follow the market: it is dropped and reconnects. */
@@ -23,19 +26,34 @@ interface Client {
   /** The sorted pair ids, joined: clients that follow the same pairs share one serialised frame per batch. */
   pairsKey: string;
   alive: boolean;
+  /** The signed-in user whose events this connection receives (`auth`), or null. */
+  userId: number | null;
+  /** Counts `auth` ops: only the newest one's answer is applied; one session lookup at a time per connection. */
+  authSeq: number;
+  authToken: string | null;
+  authing: boolean;
 }
+
+/** The user behind a session token (the HTTP API's resolver), or null when unknown, expired or revoked. */
+export type SessionLookup = (token: string) => Promise<number | null>;
 
 /**
  * The WebSocket clients of this instance and the pairs each follows. Each tick batch from the bus becomes one
  * `ticks` frame per client, holding the ticks of the pairs it follows; the frame is serialised (and encoded)
  * once per distinct set of pairs, not once per client, so fan-out costs a socket write per client and batch.
+ * Clients that sent a valid session token (`auth`) also get the `event`s of their user.
  */
 export class LiveHub {
   private readonly clients = new Set<Client>();
+  private readonly byUser = new Map<number, Set<Client>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
-  constructor(bus: TickBus, heartbeatMs = WS_HEARTBEAT_MS) {
+  constructor(
+    bus: TickBus,
+    private readonly sessions: SessionLookup,
+    heartbeatMs = WS_HEARTBEAT_MS,
+  ) {
     this.unsubscribe = bus.subscribe((ticks) => this.broadcast(ticks));
     this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
     this.heartbeat.unref();
@@ -46,7 +64,17 @@ export class LiveHub {
   }
 
   add(socket: WebSocket, locale: Locale) {
-    const client: Client = { socket, locale, pairs: new Set(), pairsKey: "", alive: true };
+    const client: Client = {
+      socket,
+      locale,
+      pairs: new Set(),
+      pairsKey: "",
+      alive: true,
+      userId: null,
+      authSeq: 0,
+      authToken: null,
+      authing: false,
+    };
     this.clients.add(client);
     socket.on("pong", () => {
       client.alive = true;
@@ -68,7 +96,7 @@ export class LiveHub {
       parsed = wsClientMessage.safeParse(undefined);
     }
     if (!parsed.success) {
-      const tooMany = parsed.error.issues.some((i) => i.code === "too_big");
+      const tooMany = parsed.error.issues.some((i) => i.code === "too_big" && i.path[0] === "pairs");
       const msg = tooMany
         ? translate(client.locale, "market_ws_too_many_pairs", { max: WS_MAX_SUBSCRIPTIONS })
         : translate(client.locale, "market_ws_bad_message");
@@ -78,6 +106,12 @@ export class LiveHub {
     const message = parsed.data;
     if (message.op === "ping") {
       this.send(client, { type: "pong" });
+      return;
+    }
+    if (message.op === "auth") {
+      client.authSeq += 1;
+      client.authToken = message.token;
+      if (!client.authing) void this.authenticate(client);
       return;
     }
     if (message.op === "subscribe") {
@@ -98,8 +132,50 @@ export class LiveHub {
     this.send(client, { type: "subscribed", pairs: sorted });
   }
 
+  /** Resolves the newest token the client sent, again while newer ones arrive meanwhile, then answers it. */
+  private async authenticate(client: Client) {
+    client.authing = true;
+    let seq: number;
+    let userId: number | null;
+    do {
+      seq = client.authSeq;
+      const token = client.authToken;
+      userId = token ? await this.sessions(token).catch(() => null) : null;
+    } while (seq !== client.authSeq);
+    client.authing = false;
+    if (!this.clients.has(client)) return;
+    this.setUser(client, userId);
+    this.send(client, { type: "authed", signed_in: userId !== null });
+  }
+
+  private setUser(client: Client, userId: number | null) {
+    if (client.userId === userId) return;
+    if (client.userId !== null) {
+      const mine = this.byUser.get(client.userId);
+      mine?.delete(client);
+      if (mine?.size === 0) this.byUser.delete(client.userId);
+    }
+    client.userId = userId;
+    if (userId === null) return;
+    const mine = this.byUser.get(userId) ?? new Set();
+    mine.add(client);
+    this.byUser.set(userId, mine);
+  }
+
+  /** Tells `userId`'s connections (every signed-in connection for `null`) to read `topic` again. */
+  sendEvent(userId: number | null, topic: WsEventTopic) {
+    const frame = JSON.stringify({ type: "event", topic } satisfies WsServerMessage);
+    const targets = userId === null ? this.byUser.values() : [this.byUser.get(userId) ?? []];
+    for (const clients of targets) {
+      for (const client of clients) {
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+      }
+    }
+  }
+
   private remove(client: Client) {
     this.clients.delete(client);
+    this.setUser(client, null);
   }
 
   private broadcast(ticks: TickEvent[]) {
@@ -151,15 +227,34 @@ export class LiveHub {
     this.unsubscribe();
     for (const client of this.clients) client.socket.close(1001, "server shutting down");
     this.clients.clear();
+    this.byUser.clear();
   }
 }
 
-/** `GET /ws`: the live price stream (contract `ws.ts`). The locale comes from the `lang` query or header. */
+/**
+ * `GET /ws`: the live price stream and the signed-in user's events (contract `ws.ts`). The locale comes from the
+ * `lang` query or header. Events come from the database's NOTIFYs, so they leave only after their transaction
+ * committed, and reach the clients of every instance.
+ */
 export function liveRoutes(app: FastifyInstance, ctx: ModuleContext) {
   app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 16 * 1024 } });
-    const hub = new LiveHub(ctx.services.market.bus);
-    scope.addHook("onClose", async () => hub.close());
+    const hub = new LiveHub(
+      ctx.services.market.bus,
+      async (token) => (await ctx.services.accounts.resolveSession(token))?.userId ?? null,
+    );
+    const stopListening = await listenForUserEvents(
+      ctx.database,
+      (event) => hub.sendEvent(event.user, event.topic),
+      // Events of the outage are lost: every signed-in client reads everything once more.
+      () => {
+        for (const topic of WS_EVENT_TOPICS) hub.sendEvent(null, topic);
+      },
+    );
+    scope.addHook("onClose", async () => {
+      await stopListening();
+      hub.close();
+    });
     scope.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       const query = request.query as Record<string, unknown>;
       const lang = typeof query.lang === "string" ? query.lang : undefined;

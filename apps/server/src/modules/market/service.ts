@@ -79,6 +79,10 @@ export class MarketService {
   /** The newest tick seen on the bus per pair: fresher than the snapshot between its refreshes. */
   private readonly live = new Map<number, TickEvent>();
   private readonly listCache = new Map<number, Pair[]>();
+  private readonly productListAnswers = new Map<
+    number,
+    { items: Pair[]; price_source: string; exchange_count: number | null }
+  >();
   private readonly tickProtectors = new Map<string, () => SQL>();
   private readonly unsubscribe: () => void;
 
@@ -175,12 +179,18 @@ export class MarketService {
     return items;
   }
 
+  /**
+   * The product list answer. The same object comes back until the pairs' figures or the exchange count change,
+   * so the route can serialise it once for every caller between two ticks.
+   */
   async productList(productType: number) {
-    return {
-      items: await this.listPairs(productType),
-      price_source: this.options.priceSource,
-      exchange_count: this.options.exchangeCount(),
-    };
+    const items = await this.listPairs(productType);
+    const exchangeCount = this.options.exchangeCount();
+    const last = this.productListAnswers.get(productType);
+    if (last && last.items === items && last.exchange_count === exchangeCount) return last;
+    const answer = { items, price_source: this.options.priceSource, exchange_count: exchangeCount };
+    this.productListAnswers.set(productType, answer);
+    return answer;
   }
 
   private async enabledPair(id: number): Promise<PairRow> {
@@ -218,11 +228,17 @@ export class MarketService {
    * Candles of a pair, oldest first, at most 500, the last one the interval still open (the current minute is
    * live: it grows with every tick). `line` gives the same points with open, high and low set to the close.
    */
-  async candles(id: number, interval: KlineInterval, type: "candle" | "line"): Promise<CandleView[]> {
+  async candles(
+    id: number,
+    interval: KlineInterval,
+    type: "candle" | "line",
+    limit = MAX_CANDLES,
+  ): Promise<CandleView[]> {
     const pair = await this.enabledPair(id);
+    const count = Math.min(Math.max(1, limit), MAX_CANDLES);
     const current = bucketStart(this.clock.now().getTime(), interval);
-    const from = new Date(current - (MAX_CANDLES - 1) * INTERVAL_SECONDS[interval] * 1000);
-    const rows = await repo.readCandles(this.db, id, interval, from, MAX_CANDLES);
+    const from = new Date(current - (count - 1) * INTERVAL_SECONDS[interval] * 1000);
+    const rows = await repo.readCandles(this.db, id, interval, from, count);
     const d = pair.priceDecimals;
     return rows.reverse().map((r) => {
       const c = fixedTo(r.c, d);
@@ -388,10 +404,12 @@ export class MarketService {
   async savePair(tx: Tx, id: number, set: { enabled?: boolean | undefined; sort?: number | undefined }) {
     const before = await repo.lockPair(tx, id);
     if (!before) throw new Refusal("console_pair_not_found", { id });
-    const after = await repo.updatePair(tx, id, {
+    const changes = {
       ...(set.enabled === undefined ? {} : { enabled: set.enabled }),
       ...(set.sort === undefined ? {} : { sort: set.sort }),
-    });
+    };
+    // Nothing to change (only the id sent) is a no-op, not an UPDATE without columns.
+    const after = Object.keys(changes).length ? await repo.updatePair(tx, id, changes) : before;
     return { before: adminPairView(before), after: adminPairView(after) };
   }
 

@@ -4,6 +4,24 @@ import { messageReads, messages } from "../../db/schema";
 
 type Conn = Db | Tx;
 
+/** Hints to the live clients of every instance that something of a user changed (contract ws.ts `event`). */
+export const USER_EVENTS_CHANNEL = "cryptos_user_events";
+
+/** What travels on USER_EVENTS_CHANNEL: whose messages changed (`null`: everyone's). */
+export interface UserEvent {
+  user: number | null;
+  topic: "messages";
+}
+
+/**
+ * Announces, once `db`'s transaction commits (and never if it rolls back), that `userId`'s messages changed, or
+ * everyone's for `null`. Outside a transaction it goes out at once.
+ */
+export async function notifyMessagesChanged(db: Conn, userId: number | null): Promise<void> {
+  const event: UserEvent = { user: userId, topic: "messages" };
+  await db.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
 export const insertMessage = async (db: Conn, row: typeof messages.$inferInsert): Promise<number> =>
   (await db.insert(messages).values(row).returning({ id: messages.id }))[0]!.id;
 

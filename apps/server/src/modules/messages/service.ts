@@ -6,8 +6,8 @@ import {
   type messageDetail,
   type Paged,
 } from "@cryptos/contract";
-import type { z } from "zod";
-import type { Db, Tx } from "../../db/client";
+import { z } from "zod";
+import type { Database, Db, Tx } from "../../db/client";
 import type { messages as messagesTable } from "../../db/schema";
 import { type MessageKey, type MessageParams, translate } from "../../i18n/translate";
 import type { Clock } from "../../lib/clock";
@@ -16,7 +16,7 @@ import { plainSummary, sanitizeBody } from "../../lib/html";
 import type { Reader } from "./repo";
 import * as repo from "./repo";
 
-export type { Reader } from "./repo";
+export type { Reader, UserEvent } from "./repo";
 
 type MessageRow = typeof messagesTable.$inferSelect;
 type MessageView = z.infer<typeof message>;
@@ -53,7 +53,7 @@ export class MessagesService {
   /** A personal message from a template, inside the transaction of the action it reports. */
   async notify(conn: Db | Tx, userId: number, message: TemplateMessage): Promise<number> {
     const template: StoredTemplate = { title: message.title, body: message.body };
-    return repo.insertMessage(conn, {
+    return this.insert(conn, {
       cid: MESSAGE_CATEGORIES.personal,
       userId,
       template: JSON.stringify(template),
@@ -64,7 +64,7 @@ export class MessagesService {
 
   /** A personal message an operator wrote (in one language, shown to the user as written). */
   sendPersonal(conn: Db | Tx, userId: number, title: string, body: string): Promise<number> {
-    return repo.insertMessage(conn, {
+    return this.insert(conn, {
       cid: MESSAGE_CATEGORIES.personal,
       userId,
       title: { "*": title },
@@ -85,17 +85,26 @@ export class MessagesService {
     if (!input.title.en || !input.body.en) throw new Refusal("news_english_required");
     const values = { cid: input.cid, title: input.title, body: input.body, published: input.published };
     if (input.id === undefined) {
-      const id = await repo.insertMessage(tx, { ...values, createdAt: this.clock.now() });
+      const id = await this.insert(tx, { ...values, createdAt: this.clock.now() });
       return { before: null, after: adminNewsView((await repo.findMessage(tx, id))!) };
     }
     const before = await repo.lockBroadcast(tx, input.id);
     if (!before) throw new Refusal("message_not_found");
-    return { before: adminNewsView(before), after: adminNewsView(await repo.updateBroadcast(tx, input.id, values)) };
+    const after = await repo.updateBroadcast(tx, input.id, values);
+    if (before.published || after.published) await repo.notifyMessagesChanged(tx, null);
+    return { before: adminNewsView(before), after: adminNewsView(after) };
   }
 
   /** An announcement or system notice for everyone, written by an operator per language. */
   broadcast(cid: 1 | 2, title: LocalizedText, body: LocalizedText, conn: Db | Tx = this.db): Promise<number> {
-    return repo.insertMessage(conn, { cid, title, body, createdAt: this.clock.now() });
+    return this.insert(conn, { cid, title, body, createdAt: this.clock.now() });
+  }
+
+  /** Every message is written here: the live clients of its reader (everyone, for a broadcast) hear of it on commit. */
+  private async insert(conn: Db | Tx, row: typeof messagesTable.$inferInsert): Promise<number> {
+    const id = await repo.insertMessage(conn, row);
+    if (row.published !== false) await repo.notifyMessagesChanged(conn, row.userId ?? null);
+    return id;
   }
 
   private view(row: MessageRow, read: boolean, locale: Locale): MessageDetailView {
@@ -174,6 +183,32 @@ export class MessagesService {
   personalMessages(userId: number) {
     return repo.personalMessages(this.db, userId);
   }
+}
+
+const userEventPayload = z.object({ user: z.number().int().nullable(), topic: z.literal("messages") });
+
+/**
+ * Follows the committed message changes of every instance (see repo.notifyMessagesChanged). `onMissed` runs when
+ * the database connection that listens came back after a drop, so changes may have gone unannounced.
+ */
+export function listenForUserEvents(
+  database: Database,
+  onEvent: (event: repo.UserEvent) => void,
+  onMissed: () => void,
+): Promise<() => Promise<void>> {
+  return database.listen(
+    repo.USER_EVENTS_CHANNEL,
+    (payload) => {
+      let parsed: ReturnType<typeof userEventPayload.safeParse>;
+      try {
+        parsed = userEventPayload.safeParse(JSON.parse(payload));
+      } catch {
+        return;
+      }
+      if (parsed.success) onEvent(parsed.data);
+    },
+    onMissed,
+  );
 }
 
 export type AdminNews = z.infer<typeof adminNews>;

@@ -32,8 +32,11 @@ export const upsertSetting = async (tx: Tx, row: typeof updownSettings.$inferIns
 export const insertSettings = (db: Conn, rows: (typeof updownSettings.$inferInsert)[]) =>
   db.insert(updownSettings).values(rows).onConflictDoNothing();
 
-export const insertOrder = async (tx: Tx, row: typeof updownOrders.$inferInsert) =>
-  (await tx.insert(updownOrders).values(row).returning())[0]!;
+export type NewOrder = typeof updownOrders.$inferInsert;
+
+/** Inserts orders in one statement and answers their rows in the order given (ids ascend with it). */
+export const insertOrders = async (tx: Tx, rows: NewOrder[]) =>
+  (await tx.insert(updownOrders).values(rows).returning()).sort((a, b) => a.id - b.id);
 
 export const findUserOrder = async (db: Conn, userId: number, id: number) =>
   (

@@ -9,12 +9,13 @@ import type {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { EntryInput, LedgerService } from "../ledger/service";
 import type { MarketReader, TickRef } from "./market-reader";
-import type { OrderRow, StatusFilter } from "./repo";
+import type { NewOrder, OrderRow, StatusFilter } from "./repo";
 import * as repo from "./repo";
 import { outcome, payout } from "./rules";
 
@@ -48,6 +49,9 @@ const tickView = (t: TickRef | undefined | null) =>
 
 /** Up/down ("second contract") orders: placement, and settlement exactly once from recorded ticks. */
 export class UpDownService {
+  /** Placements that arrive together are written in one transaction (see placeBatch). */
+  private readonly placements = new Batcher<NewOrder, OrderRow>((orders) => this.placeBatch(orders));
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -74,8 +78,11 @@ export class UpDownService {
   }
 
   async place(userId: number, input: PlaceOrder): Promise<UpDownOrder> {
-    const setting = await repo.findSetting(this.db, input.productid);
-    const pair = await this.market.pair(input.productid);
+    const [setting, pair, latest] = await Promise.all([
+      repo.findSetting(this.db, input.productid),
+      this.market.pair(input.productid),
+      this.market.latestTick(input.productid),
+    ]);
     if (!setting?.enabled || !pair?.enabled) throw new Refusal("updown_pair_unavailable");
     const term = setting.terms.find((t) => t.seconds === input.seconds);
     if (!term) {
@@ -94,34 +101,63 @@ export class UpDownService {
       });
     }
     const now = this.clock.now();
-    const latest = await this.market.latestTick(pair.id);
     if (!latest || now.getTime() - latest.at.getTime() > STALE_MARKET_MS) throw new Refusal("updown_market_stale");
 
-    const order = await this.ledger.transaction(async (tx) => {
-      const row = await repo.insertOrder(tx, {
-        userId,
-        pairId: pair.id,
-        symbol: pair.symbol,
-        direction: input.direction,
-        amount: toAmount(amount),
-        currency: setting.currency,
-        seconds: term.seconds,
-        payoutRate: term.payout_rate,
-        acceptedAt: now,
-        settleAt: new Date(now.getTime() + term.seconds * 1000),
-      });
-      await this.ledger.post(tx, {
-        type: "updown_stake",
-        idempotencyKey: `updown:${row.id}:stake`,
-        ref: { type: "updown_order", id: row.id },
-        postings: [
-          { account: { userId, currency: setting.currency, kind: "available" }, amount: amount.negated() },
-          { account: { system: "house", currency: setting.currency }, amount },
-        ],
-      });
-      return row;
+    const order = await this.placements.submit({
+      userId,
+      pairId: pair.id,
+      symbol: pair.symbol,
+      direction: input.direction,
+      amount: toAmount(amount),
+      currency: setting.currency,
+      seconds: term.seconds,
+      payoutRate: term.payout_rate,
+      acceptedAt: now,
+      settleAt: new Date(now.getTime() + term.seconds * 1000),
     });
     return this.view(order, undefined);
+  }
+
+  /**
+   * Writes orders with their stakes: each order and the journal entry that debits it share one transaction.
+   * Orders placed at the same moment share it too (one insert, one batch of postings), which is what lets
+   * placement keep up with many concurrent traders. When one of them cannot be paid (the balance went while it
+   * waited), the batch is rolled back and each order is written alone, so only that one is refused.
+   */
+  private async placeBatch(orders: NewOrder[]): Promise<PromiseSettledResult<OrderRow>[]> {
+    if (orders.length > 1) {
+      try {
+        const rows = await this.ledger.transaction((tx) => this.insertWithStakes(tx, orders));
+        return rows.map((value) => ({ status: "fulfilled", value }));
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+      }
+    }
+    return Promise.allSettled(
+      orders.map((order) =>
+        this.ledger.transaction(async (tx) => (await this.insertWithStakes(tx, [order]))[0] as OrderRow),
+      ),
+    );
+  }
+
+  private async insertWithStakes(tx: Tx, orders: NewOrder[]): Promise<OrderRow[]> {
+    const rows = await repo.insertOrders(tx, orders);
+    await this.ledger.postMany(
+      tx,
+      rows.map((row) => {
+        const amount = new Money(row.amount);
+        return {
+          type: "updown_stake",
+          idempotencyKey: `updown:${row.id}:stake`,
+          ref: { type: "updown_order", id: row.id },
+          postings: [
+            { account: { userId: row.userId, currency: row.currency, kind: "available" }, amount: amount.negated() },
+            { account: { system: "house", currency: row.currency }, amount },
+          ],
+        };
+      }),
+    );
+    return rows;
   }
 
   async order(userId: number, id: number): Promise<UpDownOrder> {

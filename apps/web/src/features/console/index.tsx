@@ -14,6 +14,7 @@ import { News } from "./pages/News";
 import { Outbox } from "./pages/Outbox";
 import { Pairs } from "./pages/Pairs";
 import { RealNames } from "./pages/RealNames";
+import { Security } from "./pages/Security";
 import { Staking } from "./pages/Staking";
 import { UpDown } from "./pages/UpDown";
 import { UserDetail } from "./pages/UserDetail";
@@ -51,6 +52,7 @@ export default function ConsoleApp() {
             <Route path="news" element={<News />} />
             <Route path="outbox" element={<Outbox />} />
             <Route path="audit" element={<Audit />} />
+            <Route path="security" element={<Security />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </ConsoleLayout>

@@ -1,13 +1,44 @@
-import type { WsTick } from "@cryptos/contract";
+import type { WsEventTopic, WsTick } from "@cryptos/contract";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { sessionStore } from "@/lib/session-store";
 import { LiveSocket, type LiveStatus } from "./live-socket";
 
 let shared: LiveSocket | undefined;
 
-/** The app's one live socket, opened on the first retain and closed a few seconds after the last release. */
+/**
+ * The app's one live socket, opened on the first retain or event listener and closed a few seconds after the last
+ * one lets go. It carries the stored session token, so the signed-in user's events reach it.
+ */
 export function liveSocket(): LiveSocket {
-  shared ??= new LiveSocket();
+  if (!shared) {
+    const socket = new LiveSocket({ token: sessionStore.token });
+    sessionStore.subscribe(() => socket.tokenChanged());
+    shared = socket;
+  }
   return shared;
+}
+
+/**
+ * Calls `onEvent` while the calling component is mounted (and `enabled`) whenever the server says the signed-in
+ * user's `topic` changed, and once after each reconnection (events sent while the socket was down are lost);
+ * typically it invalidates the queries of that topic. It keeps the shared socket open. `onEvent` need not be
+ * stable.
+ */
+export function useLiveEvent(topic: WsEventTopic, onEvent: () => void, enabled = true): void {
+  const socket = liveSocket();
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const offEvent = socket.onEvent(topic, () => handler.current());
+    const offReconnected = socket.onReconnected(() => handler.current());
+    return () => {
+      offEvent();
+      offReconnected();
+    };
+  }, [socket, topic, enabled]);
 }
 
 export type TicksHandler = (ticks: ReadonlyMap<number, WsTick>) => void;

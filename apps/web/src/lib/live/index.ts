@@ -1,5 +1,15 @@
-/** Live prices over `/ws`, shared by every feature: one socket, reference-counted pairs, reconnect with backoff. */
-export { type LiveTicksOptions, liveSocket, type TicksHandler, useLatestTick, useLiveTicks } from "./hooks";
+/**
+ * Live prices and the signed-in user's events over `/ws`, shared by every feature: one socket, reference-counted
+ * pairs and event listeners, reconnect with backoff.
+ */
+export {
+  type LiveTicksOptions,
+  liveSocket,
+  type TicksHandler,
+  useLatestTick,
+  useLiveEvent,
+  useLiveTicks,
+} from "./hooks";
 export { type LiveStatus, liveUrl } from "./live-socket";
 export {
   mergeTickIntoPair,

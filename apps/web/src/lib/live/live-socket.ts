@@ -1,4 +1,11 @@
-import { WS_MAX_SUBSCRIPTIONS, WS_PATH, type WsClientMessage, type WsTick, wsServerMessage } from "@cryptos/contract";
+import {
+  WS_MAX_SUBSCRIPTIONS,
+  WS_PATH,
+  type WsClientMessage,
+  type WsEventTopic,
+  type WsTick,
+  wsServerMessage,
+} from "@cryptos/contract";
 import { API_BASE } from "@/lib/config";
 import { currentLocale } from "@/lib/i18n";
 
@@ -9,6 +16,8 @@ export type TickBatchListener = (ticks: ReadonlyMap<number, WsTick>) => void;
 
 export interface LiveSocketOptions {
   url?: () => string;
+  /** The session token sent with `auth` on each connect (and by `tokenChanged`), so the user's events arrive. */
+  token?: () => string | null;
   /** Backoff: first delay, doubling up to `maxDelayMs`, with ±20 % jitter (contract ws.ts). */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -33,7 +42,9 @@ export function liveUrl(): string {
  * One WebSocket to `/ws` shared by every screen: screens retain and release pair ids (reference counted), the
  * socket subscribes to their union, reconnects with exponential backoff after any close and subscribes again.
  * Screens listen to tick batches (to fold prices into their own caches) and to reconnections (ticks sent while
- * the socket was down are not replayed, so they read once more over HTTP).
+ * the socket was down are not replayed, so they read once more over HTTP). Screens may also listen to the
+ * signed-in user's events (`onEvent`): the socket then stays open even with no pairs, and sends the session token
+ * (`auth`) on every connect and whenever it changes.
  */
 export class LiveSocket {
   private socket: WebSocket | null = null;
@@ -44,6 +55,7 @@ export class LiveSocket {
   private readonly tickListeners = new Set<() => void>();
   private readonly batchListeners = new Set<TickBatchListener>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly eventListeners = new Map<WsEventTopic, Set<() => void>>();
   private status: LiveStatus = "idle";
   private attempt = 0;
   private openedAt = 0;
@@ -61,6 +73,7 @@ export class LiveSocket {
       stableMs: 10_000,
       flushMs: 250,
       idleCloseMs: 5_000,
+      token: () => null,
       ...options,
     };
   }
@@ -93,6 +106,43 @@ export class LiveSocket {
     return () => this.reconnectListeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` each time the server says the signed-in user's `topic` changed (read it again over HTTP).
+   * While any event listener exists the socket stays open.
+   */
+  onEvent(topic: WsEventTopic, listener: () => void): () => void {
+    clearTimeout(this.idleTimer);
+    const listeners = this.eventListeners.get(topic) ?? new Set();
+    listeners.add(listener);
+    this.eventListeners.set(topic, listeners);
+    this.openIfWanted();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.eventListeners.delete(topic);
+      this.closeSoonIfUnwanted();
+    };
+  }
+
+  /** The session token changed (sign-in, sign-out): events follow the new one. */
+  tokenChanged(): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.send({ op: "auth", token: this.options.token() });
+  }
+
+  /** Some screen needs the socket: pairs retained, or event listeners. */
+  private wanted(): boolean {
+    return this.counts.size > 0 || this.eventListeners.size > 0;
+  }
+
+  private openIfWanted(): void {
+    if (!this.socket && this.retryTimer === undefined && this.wanted()) this.connect();
+  }
+
+  private closeSoonIfUnwanted(): void {
+    if (this.wanted()) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.close(), this.options.idleCloseMs);
+  }
+
   retain(pairs: readonly number[]): void {
     clearTimeout(this.idleTimer);
     const added: number[] = [];
@@ -102,7 +152,7 @@ export class LiveSocket {
       if (count === 0) added.push(pair);
     }
     if (this.socket?.readyState === WebSocket.OPEN) this.sendInChunks("subscribe", added);
-    else if (!this.socket && this.retryTimer === undefined && this.counts.size > 0) this.connect();
+    else this.openIfWanted();
   }
 
   release(pairs: readonly number[]): void {
@@ -116,10 +166,7 @@ export class LiveSocket {
       } else this.counts.set(pair, count - 1);
     }
     if (this.socket?.readyState === WebSocket.OPEN) this.sendInChunks("unsubscribe", removed);
-    if (this.counts.size === 0) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => this.close(), this.options.idleCloseMs);
-    }
+    this.closeSoonIfUnwanted();
   }
 
   /** Closes for good (until the next retain). */
@@ -170,6 +217,8 @@ export class LiveSocket {
       const reconnected = this.everOpened;
       this.everOpened = true;
       this.setStatus("open");
+      const token = this.options.token();
+      if (token !== null) this.send({ op: "auth", token });
       this.sendInChunks("subscribe", [...this.counts.keys()]);
       if (reconnected) for (const listener of [...this.reconnectListeners]) listener();
     };
@@ -179,8 +228,8 @@ export class LiveSocket {
       this.socket = null;
       if (this.openedAt && Date.now() - this.openedAt >= this.options.stableMs) this.attempt = 0;
       this.openedAt = 0;
-      if (this.counts.size === 0) this.close();
-      else this.scheduleReconnect();
+      if (this.wanted()) this.scheduleReconnect();
+      else this.close();
     };
   }
 
@@ -201,8 +250,14 @@ export class LiveSocket {
     } catch {
       return;
     }
-    if (!parsed.success || parsed.data.type !== "ticks") return;
-    for (const tick of parsed.data.ticks) if (this.counts.has(tick.pair)) this.pending.set(tick.pair, tick);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === "event") {
+      for (const listener of [...(this.eventListeners.get(message.topic) ?? [])]) listener();
+      return;
+    }
+    if (message.type !== "ticks") return;
+    for (const tick of message.ticks) if (this.counts.has(tick.pair)) this.pending.set(tick.pair, tick);
     if (this.pending.size > 0) this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
   }
 

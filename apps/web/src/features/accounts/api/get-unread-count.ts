@@ -1,10 +1,12 @@
 import { contentCalls } from "@cryptos/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { useLiveEvent } from "@/lib/live";
 
 /** The unread message count (the spec's getnews; 0 by default). */
 export const getUnreadCount = (signal?: AbortSignal) => api(contentCalls.getnews, { signal });
 
+/** Read again when the live socket says the user's messages changed (or came back after a drop). */
 export const unreadCountQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: ["accounts", "getnews", token],
@@ -12,4 +14,8 @@ export const unreadCountQueryOptions = (token: string | null) =>
     enabled: token !== null,
   });
 
-export const useUnreadCount = (token: string | null) => useQuery(unreadCountQueryOptions(token));
+export function useUnreadCount(token: string | null) {
+  const client = useQueryClient();
+  useLiveEvent("messages", () => void client.invalidateQueries({ queryKey: ["accounts", "getnews"] }), token !== null);
+  return useQuery(unreadCountQueryOptions(token));
+}

@@ -1,11 +1,12 @@
 import { CODE_LENGTH, LOGIN_TYPES } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HOME_PATH } from "@/lib/paths";
 import { useEmailLogin } from "../api/login";
-import { errorText } from "../lib/errors";
+import { errorText, needsTotpCode } from "../lib/errors";
 import { relaunch } from "../lib/navigation";
-import { clearErrorsOnEdit, codeRules, emailRules, passwordRequiredRules } from "../lib/rules";
+import { clearErrorsOnEdit, codeRules, emailRules, passwordRequiredRules, SECOND_FACTOR_MAX, secondFactorRules } from "../lib/rules";
 import { FormError } from "./FormError";
 import { SendCodeButton } from "./SendCodeButton";
 
@@ -13,22 +14,36 @@ interface Values {
   email: string;
   password?: string;
   code?: string;
+  totp?: string;
 }
 
-/** Email login: type 1 with the password, type 2 with an emailed code. Success relaunches at home. */
+/**
+ * Email login: type 1 with the password, type 2 with an emailed code. When the account has two-step verification
+ * on, the server answers that it needs a code and the authenticator-code field appears (accounts without it never
+ * see the field). Success relaunches at home.
+ */
 export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | typeof LOGIN_TYPES.emailCode }) {
-  const { t } = useTranslation("accounts");
+  const { t } = useTranslation(["accounts", "security"]);
   const [form] = Form.useForm<Values>();
   const login = useEmailLogin();
+  const [askTotp, setAskTotp] = useState(false);
   const byCode = type === LOGIN_TYPES.emailCode;
 
   const onFinish = (values: Values) => {
     const email = values.email.trim();
+    const totp = askTotp ? (values.totp ?? "").trim() : undefined;
     const input = byCode
-      ? { type: LOGIN_TYPES.emailCode, email, code: (values.code ?? "").trim() }
-      : { type: LOGIN_TYPES.password, email, password: values.password ?? "" };
-    login.mutate(input, { onSuccess: () => relaunch(HOME_PATH) });
+      ? { type: LOGIN_TYPES.emailCode, email, code: (values.code ?? "").trim(), totp }
+      : { type: LOGIN_TYPES.password, email, password: values.password ?? "", totp };
+    login.mutate(input, {
+      onSuccess: () => relaunch(HOME_PATH),
+      onError: (error) => {
+        if (needsTotpCode(error)) setAskTotp(true);
+      },
+    });
   };
+  // Being asked for the code is the next step, not a failure; a wrong code is.
+  const asked = needsTotpCode(login.error) && login.variables?.totp === undefined;
 
   return (
     <Form
@@ -40,10 +55,11 @@ export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | t
       onValuesChange={(changed: object) => {
         login.reset();
         clearErrorsOnEdit(form, changed);
+        if ("email" in changed) setAskTotp(false);
       }}
       footer={
         <>
-          <FormError message={errorText(login.error, t)} />
+          <FormError message={asked ? null : errorText(login.error, t)} />
           <Button block type="submit" color="primary" size="large" loading={login.isPending}>
             {t("actions.login")}
           </Button>
@@ -82,6 +98,22 @@ export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | t
           validateTrigger="onBlur"
         >
           <Input type="password" autoComplete="current-password" placeholder={t("fields.passwordPlaceholder")} />
+        </Form.Item>
+      )}
+      {askTotp && (
+        <Form.Item
+          name="totp"
+          label={t("security:totp.code")}
+          rules={secondFactorRules(t)}
+          validateTrigger="onBlur"
+          description={<span role="status">{t("security:totp.loginPrompt")}</span>}
+        >
+          <Input
+            autoFocus
+            autoComplete="one-time-code"
+            maxLength={SECOND_FACTOR_MAX}
+            placeholder={t("security:totp.answerPlaceholder")}
+          />
         </Form.Item>
       )}
     </Form>

@@ -1,14 +1,13 @@
-import { CODE_LENGTH, PASSWORD_MAX } from "@cryptos/contract";
-import { Button, Form, Input } from "antd-mobile";
+import { Button, Form } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { HOME_PATH } from "@/lib/paths";
 import { useRegister } from "../api/register";
 import { errorText } from "../lib/errors";
 import { relaunch } from "../lib/navigation";
-import { clearErrorsOnEdit, codeRules, emailRules, newPasswordRules } from "../lib/rules";
+import { clearErrorsOnEdit } from "../lib/rules";
+import { EmailCodeFields } from "./EmailCodeFields";
 import { FormError } from "./FormError";
-import { PasswordRules } from "./PasswordRules";
-import { SendCodeButton } from "./SendCodeButton";
+import { NewPasswordFields } from "./NewPasswordFields";
 
 interface Values {
   email: string;
@@ -21,7 +20,6 @@ interface Values {
 export function RegisterForm() {
   const { t } = useTranslation("accounts");
   const [form] = Form.useForm<Values>();
-  const password: unknown = Form.useWatch("password", form);
   const register = useRegister();
 
   const onFinish = (values: Values) => {
@@ -51,59 +49,8 @@ export function RegisterForm() {
         </>
       }
     >
-      <Form.Item name="email" label={t("fields.email")} rules={emailRules(t)} validateTrigger="onBlur">
-        <Input
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t("fields.emailPlaceholder")}
-          clearable
-        />
-      </Form.Item>
-      <Form.Item
-        name="code"
-        label={t("fields.code")}
-        rules={codeRules(t)}
-        validateTrigger="onBlur"
-        extra={<SendCodeButton form={form} event="register" />}
-      >
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
-          placeholder={t("fields.codePlaceholder")}
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t("fields.password")}
-        rules={newPasswordRules(t)}
-        validateTrigger="onBlur"
-        description={<PasswordRules password={typeof password === "string" ? password : ""} />}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          placeholder={t("fields.newPasswordPlaceholder")}
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t("fields.confirmPassword")}
-        dependencies={["password"]}
-        validateTrigger="onBlur"
-        rules={[
-          {
-            validator: async (_, value: unknown) => {
-              if (typeof value !== "string" || value.length === 0) throw new Error(t("errors.confirmRequired"));
-              if (value !== form.getFieldValue("password")) throw new Error(t("errors.confirmMismatch"));
-            },
-          },
-        ]}
-      >
-        <Input type="password" autoComplete="new-password" placeholder={t("fields.confirmPlaceholder")} />
-      </Form.Item>
+      <EmailCodeFields form={form} event="register" />
+      <NewPasswordFields form={form} />
     </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { totpRequiredData } from "@cryptos/contract";
 import type { TFunction } from "i18next";
 import { ApiError } from "@/lib/api";
 
@@ -7,3 +8,7 @@ export function errorText(error: unknown, t: TFunction): string | null {
   if (error instanceof ApiError) return error.msg;
   return t("common:status.networkError");
 }
+
+/** The server refused because the account has two-step verification on and the code was missing or wrong. */
+export const needsTotpCode = (error: unknown): boolean =>
+  error instanceof ApiError && totpRequiredData.safeParse(error.data).success;

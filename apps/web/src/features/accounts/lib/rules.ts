@@ -42,6 +42,19 @@ export const newPasswordRules = (t: TFunction): Rule[] => [
   },
 ];
 
+/** The longest second-factor answer: a recovery code, `xxxxx-xxxxx`. */
+export const SECOND_FACTOR_MAX = 11;
+
+/** An authenticator code (6 digits) or a recovery code; the server tells which it is and whether it is right. */
+export const secondFactorRules = (t: TFunction): Rule[] => [
+  {
+    validator: async (_, value) => {
+      if (!text(value)) throw new Error(t("security:totp.codeRequired"));
+      if (text(value).length < 6) throw new Error(t("security:totp.codeShort"));
+    },
+  },
+];
+
 type FieldsForm = { setFields(fields: { name: string; errors: string[] }[]): void };
 
 /**

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LanguagePicker } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
+import { ThemeIcon, ThemeSwitch } from "@/components/ThemeSwitch";
 import { currentLocale } from "@/lib/i18n";
 import { LOGIN_PATH, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
@@ -51,7 +52,7 @@ function SignedOut() {
   );
 }
 
-/** /pages/user/account: who I am, credit score, real-name state, messages, records, language, logout. */
+/** /pages/user/account: who I am, credit score, real-name state, messages, records, language, theme, logout. */
 export default function Account() {
   const { t } = useTranslation("accounts");
   const navigate = useNavigate();
@@ -105,6 +106,9 @@ export default function Account() {
           onClick={() => setPicking(true)}
         >
           {t("common:labels.language")}
+        </List.Item>
+        <List.Item prefix={<ThemeIcon />}>
+          <ThemeSwitch />
         </List.Item>
       </List>
       {signedIn && (

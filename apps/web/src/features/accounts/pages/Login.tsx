@@ -2,7 +2,7 @@ import { LOGIN_TYPES, type LoginType } from "@cryptos/contract";
 import { Button, Skeleton, Tabs } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
@@ -12,6 +12,7 @@ import { EmailLoginForm } from "../components/EmailLoginForm";
 import { RegisterForm } from "../components/RegisterForm";
 import { WalletPanel } from "../components/WalletPanel";
 import { errorText } from "../lib/errors";
+import { RESET_PASSWORD_PATH } from "../lib/paths";
 import "../accounts.css";
 
 const TAB_KEY: Record<LoginType, string> = { 1: "password", 2: "code", 3: "wallet" };
@@ -51,7 +52,7 @@ function LoginTabs({ types }: { types: LoginType[] }) {
 
 /** /pages/login: log in with the enabled types (password, email code, wallet), or register by email. */
 export default function Login() {
-  const { t } = useTranslation("accounts");
+  const { t } = useTranslation(["accounts", "security"]);
   const [params, setParams] = useSearchParams();
   const loginTypes = useLoginTypes();
   const registering = params.get("mode") === "register";
@@ -87,6 +88,11 @@ export default function Login() {
           <RegisterForm />
         ) : (
           <LoginTabs types={types} />
+        )}
+        {emailEnabled && !registering && (
+          <p className="accounts-switch">
+            <Link to={RESET_PASSWORD_PATH}>{t("security:password.forgot")}</Link>
+          </p>
         )}
         {emailEnabled && (
           <p className="accounts-switch">

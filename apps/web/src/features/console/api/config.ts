@@ -21,7 +21,7 @@ export type ChannelInput = BodyOf<typeof calls.adminChannelsSave>;
 export type NetworkInput = BodyOf<typeof calls.adminWithdrawNetworksSave>;
 export type FundsSettingsInput = BodyOf<typeof calls.adminFundsSettings>;
 
-function useSave<I, O>(key: QueryKey, save: (input: I) => Promise<O>) {
+export function useSave<I, O>(key: QueryKey, save: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: save,

@@ -22,6 +22,7 @@ export const consoleKeys = {
   news: (cid: string, page: number) => [...CONSOLE_KEY, "news", cid, page] as const,
   webview: () => [...CONSOLE_KEY, "webview"] as const,
   outbox: (page: number) => [...CONSOLE_KEY, "outbox", page] as const,
+  operators: () => [...CONSOLE_KEY, "operators"] as const,
   audit: (action: string, operatorId: string, page: number) =>
     [...CONSOLE_KEY, "audit", action, operatorId, page] as const,
 };

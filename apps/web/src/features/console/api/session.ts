@@ -1,6 +1,6 @@
-import { type BodyOf, calls } from "@cryptos/contract";
+import { adminLoginRefusalData, type BodyOf, calls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { operatorApi } from "../lib/operator-api";
+import { OperatorRefusal, operatorApi } from "../lib/operator-api";
 import { operatorSession } from "../lib/operator-session";
 import { CONSOLE_KEY } from "./keys";
 
@@ -8,6 +8,10 @@ export type OperatorLoginInput = BodyOf<typeof calls.adminLogin>;
 
 export const loginOperator = (body: OperatorLoginInput) => operatorApi(calls.adminLogin, { body });
 export const logoutOperator = () => operatorApi(calls.adminLogout);
+
+/** The server refused the login because the operator has two-step sign-in on and the code was missing or wrong. */
+export const needsTotpCode = (error: unknown) =>
+  error instanceof OperatorRefusal && adminLoginRefusalData.safeParse(error.data).success;
 
 export function useOperatorLogin() {
   const client = useQueryClient();

@@ -93,6 +93,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
               { to: "/admin/audit", label: t("nav.audit") },
             ]}
           />
+          <NavGroup title={t("nav.account")} items={[{ to: "/admin/security", label: t("nav.security") }]} />
         </nav>
         <main className="console-content">{children}</main>
       </div>

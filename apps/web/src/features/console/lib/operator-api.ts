@@ -51,7 +51,18 @@ export async function operatorApi<C extends CallDef>(
   if (!isEnvelope(payload)) throw new NetworkError("bad-response");
   if (payload.code === 1) return payload.data as DataOf<C>;
   if (payload.code === 401 && token) operatorSession.clear();
-  throw new ApiError(payload.code, payload.msg);
+  throw new OperatorRefusal(payload.code, payload.msg, payload.data);
+}
+
+/** A refusal with the envelope's `data` kept, for the few that carry a flag (login's `totp_required`). */
+export class OperatorRefusal extends ApiError {
+  constructor(
+    code: number,
+    msg: string,
+    readonly data: unknown,
+  ) {
+    super(code, msg);
+  }
 }
 
 /** The message to show for a failed call: the server's own (already in the operator's language), or a generic one. */

@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
 import { PAGE_SIZE } from "../api/keys";
 import { useAuditLog } from "../api/logs";
+import { useOperators } from "../api/security";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { Pager } from "../components/Pager";
 import { EmptyRow, QueryState } from "../components/QueryState";
@@ -28,6 +29,10 @@ export const AUDIT_ACTIONS = [
   "webview.hosts.save",
   "operator.login",
   "operator.login_failed",
+  "operator.totp_setup",
+  "operator.totp_enable",
+  "operator.totp_disable",
+  "operator.totp_reset",
 ] as const;
 
 const actionKey = (action: string) => `audit.actions.${action.replaceAll(".", "_")}`;
@@ -37,24 +42,19 @@ function Json({ value }: { value: unknown }) {
   return <pre className="console-pre">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** Who did what, when, to what, and the before and after; filtered by action and operator. */
+/** Who did what, when, to what, and the before and after; filtered by action and by operator (a list of them). */
 export function Audit() {
   const { t } = useTranslation("console");
   const me = useOperatorEmail();
   const [action, setAction] = useState("");
-  const [operatorDraft, setOperatorDraft] = useState("");
   const [operatorId, setOperatorId] = useState("");
   const [page, setPage] = useState(1);
   const log = useAuditLog(action, operatorId, page);
-  const applyOperator = (event: FormEvent) => {
-    event.preventDefault();
-    setOperatorId(operatorDraft.trim());
-    setPage(1);
-  };
+  const operators = useOperators().data?.items ?? [];
   return (
     <>
       <ScreenHeader title={t("nav.audit")}>
-        <form className="console-search" onSubmit={applyOperator} aria-label={t("audit.filters")}>
+        <form className="console-search" aria-label={t("audit.filters")} onSubmit={(event) => event.preventDefault()}>
           <label className="console-field console-field--inline">
             <span>{t("audit.action")}</span>
             <select
@@ -73,17 +73,22 @@ export function Audit() {
             </select>
           </label>
           <label className="console-field console-field--inline">
-            <span>{t("audit.operatorId")}</span>
-            <input
-              className="console-input--short"
-              inputMode="numeric"
-              value={operatorDraft}
-              onChange={(event) => setOperatorDraft(event.target.value)}
-            />
+            <span>{t("audit.operator")}</span>
+            <select
+              value={operatorId}
+              onChange={(event) => {
+                setOperatorId(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{t("common.all")}</option>
+              {operators.map((operator) => (
+                <option key={operator.id} value={String(operator.id)}>
+                  {operator.email === me ? `${operator.email} (${t("audit.me")})` : operator.email}
+                </option>
+              ))}
+            </select>
           </label>
-          <button type="submit" className="console-button">
-            {t("audit.apply")}
-          </button>
         </form>
       </ScreenHeader>
       <QueryState query={log}>
@@ -113,7 +118,6 @@ export function Audit() {
                           className="console-link"
                           aria-label={t("audit.onlyOperator", { id: entry.operator_id })}
                           onClick={() => {
-                            setOperatorDraft(String(entry.operator_id));
                             setOperatorId(String(entry.operator_id));
                             setPage(1);
                           }}

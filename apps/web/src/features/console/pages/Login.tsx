@@ -1,25 +1,48 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageButton } from "@/components/LanguagePicker";
-import { useOperatorLogin } from "../api/session";
+import { needsTotpCode, useOperatorLogin } from "../api/session";
+import { TotpCodeField } from "../components/TotpCodeField";
 import { errorMessage } from "../lib/operator-api";
 
-/** Operator sign-in: email, password and, for operators who set one up, the 6-digit TOTP code. */
+/**
+ * Operator sign-in: email and password; the 6-digit authenticator code field appears when the server answers that
+ * this operator has two-step sign-in on (operators without it never see the field).
+ */
 export function Login() {
   const { t } = useTranslation("console");
   const login = useOperatorLogin();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
+  const [askCode, setAskCode] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
   const heading = t("login.title");
   useEffect(() => {
     document.title = heading;
   }, [heading]);
+  useEffect(() => {
+    if (askCode) codeInput.current?.focus();
+  }, [askCode]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email: email.trim(), password, totp: totp.trim() === "" ? undefined : totp.trim() });
+    const code = totp.trim();
+    login.mutate(
+      { email: email.trim(), password, totp: askCode && code !== "" ? code : undefined },
+      {
+        onError: (error) => {
+          if (!needsTotpCode(error)) return;
+          setAskCode(true);
+          setTotp("");
+          codeInput.current?.focus();
+        },
+      },
+    );
   };
+
+  // Being asked for the code is the next step, not a failure; a wrong code is.
+  const prompt = login.isError && needsTotpCode(login.error) && login.variables?.totp === undefined;
 
   return (
     <div className="console-login">
@@ -49,22 +72,17 @@ export function Login() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </label>
-        <label className="console-field">
-          <span>{t("login.totp")}</span>
-          <input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            value={totp}
-            onChange={(event) => setTotp(event.target.value)}
-          />
-        </label>
-        {login.isError && (
-          <p className="console-error" role="alert">
-            {errorMessage(login.error, t("login.failed"))}
-          </p>
-        )}
+        {askCode && <TotpCodeField label={t("login.totp")} inputRef={codeInput} value={totp} onChange={setTotp} />}
+        {login.isError &&
+          (prompt ? (
+            <p className="console-notice" role="status">
+              {errorMessage(login.error, t("login.codeNeeded"))}
+            </p>
+          ) : (
+            <p className="console-error" role="alert">
+              {errorMessage(login.error, t("login.failed"))}
+            </p>
+          ))}
         <button
           type="submit"
           className="console-button console-button--primary console-button--block"

@@ -1,10 +1,12 @@
 import { calls } from "@cryptos/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { useLiveEvent } from "@/lib/live";
 
 /**
  * The unread message count for the home badge. The key starts with "getnews", which the messages screens
- * invalidate when a message is read; it is also read again whenever the window regains focus.
+ * invalidate when a message is read; it is also read again whenever the window regains focus, and when the live
+ * socket says the user's messages changed (or came back after a drop).
  */
 export const unreadCountQueryOptions = (token: string | null) =>
   queryOptions({
@@ -14,4 +16,8 @@ export const unreadCountQueryOptions = (token: string | null) =>
     refetchOnWindowFocus: true,
   });
 
-export const useUnreadCount = (token: string | null) => useQuery(unreadCountQueryOptions(token));
+export function useUnreadCount(token: string | null) {
+  const client = useQueryClient();
+  useLiveEvent("messages", () => void client.invalidateQueries({ queryKey: ["getnews"] }), token !== null);
+  return useQuery(unreadCountQueryOptions(token));
+}

@@ -2,10 +2,12 @@ import { APP_NAME } from "@cryptos/contract";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
+import { useAnnouncement } from "../api/get-announcement";
 import { useMenus } from "../api/get-menus";
 import { refreshIntervalOf, useProductList } from "../api/get-product-list";
 import { useSoftMenus } from "../api/get-soft-menus";
 import { AnnouncementBar } from "../components/AnnouncementBar";
+import { AnnouncementPopup } from "../components/AnnouncementPopup";
 import { MenuGrid } from "../components/MenuGrid";
 import { MessagesButton } from "../components/MessagesButton";
 import { PriceSourceNote } from "../components/PriceSourceNote";
@@ -25,6 +27,10 @@ export default function Home() {
   useLivePrices(pairs?.map((pair) => pair.id) ?? [], refreshIntervalOf(market.data));
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;
   const failed = menus.isError && market.isError;
+  // The sections appear together once their first answers are in (or failed), not one by one, each pushing the
+  // ones below it down the screen (layout shift); until then the menu and movers show their skeletons.
+  const announcement = useAnnouncement();
+  const settled = !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending;
   return (
     <Page
       title={APP_NAME}
@@ -47,17 +53,18 @@ export default function Home() {
         />
       ) : (
         <>
-          <AnnouncementBar />
-          {market.data && (
+          {settled && <AnnouncementBar />}
+          <AnnouncementPopup />
+          {settled && market.data && (
             <PriceSourceNote
               source={market.data.price_source}
               exchangeCount={market.data.exchange_count}
               simulated={simulated}
             />
           )}
-          <MenuGrid items={menus.data?.items} loading={menus.isPending} />
-          <SoftShortcuts items={soft.data?.items} />
-          <TopMovers pairs={pairs} loading={market.isPending} />
+          <MenuGrid items={menus.data?.items} loading={!settled} />
+          {settled && <SoftShortcuts items={soft.data?.items} />}
+          <TopMovers pairs={pairs} loading={!settled} />
         </>
       )}
     </Page>

@@ -6,6 +6,8 @@ export interface KdataQuery {
   productid: number;
   intval: KlineInterval;
   type: "candle" | "line";
+  /** The newest this many intervals (the server's default and maximum is 500). */
+  limit?: number;
 }
 
 /**
@@ -13,10 +15,11 @@ export interface KdataQuery {
  * same candles share one cache entry. Defined here rather than imported from the chart so the Markets list does
  * not load the charting library.
  */
-export function kdataQueryOptions({ productid, intval, type }: KdataQuery) {
+export function kdataQueryOptions({ productid, intval, type, limit }: KdataQuery) {
+  const query = limit === undefined ? { productid, intval, type } : { productid, intval, type, limit };
   return queryOptions({
-    queryKey: [calls.getkdata.path, { productid, intval, type }] as const,
-    queryFn: ({ signal }) => api(calls.getkdata, { query: { productid, intval, type }, signal }),
+    queryKey: [calls.getkdata.path, query] as const,
+    queryFn: ({ signal }) => api(calls.getkdata, { query, signal }),
     staleTime: 30_000,
   });
 }
@@ -25,9 +28,9 @@ export function kdataQueryOptions({ productid, intval, type }: KdataQuery) {
 const SPARKLINE_STALE_MS = 5 * 60_000;
 
 /** The hourly closes a row's sparkline draws; fetched only once `enabled` (the row is on screen). */
-export function useSparklineData(productid: number, enabled: boolean) {
+export function useSparklineData(productid: number, points: number, enabled: boolean) {
   return useQuery({
-    ...kdataQueryOptions({ productid, intval: "1h", type: "line" }),
+    ...kdataQueryOptions({ productid, intval: "1h", type: "line", limit: points }),
     staleTime: SPARKLINE_STALE_MS,
     enabled,
   });

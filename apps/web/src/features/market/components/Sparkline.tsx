@@ -38,7 +38,7 @@ export interface SparklineProps {
  */
 export function Sparkline({ pairId, price }: SparklineProps) {
   const [ref, seen] = useSeen<HTMLSpanElement>();
-  const query = useSparklineData(pairId, seen);
+  const query = useSparklineData(pairId, POINTS, seen);
   // Numbers only place the points; the prices shown as text stay decimal strings.
   const closes = (query.data?.candles ?? []).slice(-POINTS).map((c) => Number(c.c));
   if (price !== null && closes.length > 0) closes[closes.length - 1] = Number(price);

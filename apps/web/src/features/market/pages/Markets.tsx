@@ -79,7 +79,7 @@ export default function Markets() {
             key={pair.id}
             pair={pair}
             favourite={favourites.isFavourite(pair.id)}
-            onToggleFavourite={() => favourites.toggle(pair.id)}
+            onToggleFavourite={favourites.toggle}
           />
         ))}
       </ul>

@@ -27,7 +27,12 @@ export function StatusTag({ status }: { status: UpDownStatus }) {
   );
 }
 
-const resultColor: Record<UpDownResult, string> = { win: "success", lose: "danger", tie: "default" };
+/** Solid tags carry white text: the theme's fills, dark enough for it in both themes (app/styles.css). */
+const resultColor: Record<UpDownResult, string> = {
+  win: "var(--up-fill)",
+  lose: "var(--down-fill)",
+  tie: "var(--flat-fill)",
+};
 
 export function ResultTag({ result }: { result: UpDownResult }) {
   const { t } = useTranslation("updown");

@@ -1,0 +1,259 @@
+import type { AddressInfo } from "node:net";
+import { calls, type WsServerMessage } from "@cryptos/contract";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { type Database, openDatabase } from "../src/db/client";
+import { POSTGRES_ADMIN_URL, startTestApp, type TestApp, testDbKind } from "./helper";
+import { type SignedUpUser, signUp } from "./sign-up";
+
+/**
+ * The signed-in user's events over `/ws` (contract ws.ts): a socket that sent its session token hears that its
+ * messages changed once the change is committed, and only then; other users' sockets hear nothing of it.
+ */
+
+let t: TestApp;
+let port: number;
+let operator: string;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+
+/** A `/ws` connection that records every server message and waits on them without timers. */
+class LiveClient {
+  readonly received: WsServerMessage[] = [];
+  private readonly waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on("message", (data) => {
+      this.received.push(JSON.parse(data.toString()) as WsServerMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async open(at = port): Promise<LiveClient> {
+    const socket = new WebSocket(`ws://127.0.0.1:${at}/ws`);
+    const client = new LiveClient(socket);
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    return client;
+  }
+
+  async waitFor(test: (received: WsServerMessage[]) => boolean): Promise<void> {
+    while (!test(this.received)) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  events(): number {
+    return this.received.filter((m) => m.type === "event").length;
+  }
+
+  /** Sends `auth` and answers the server's `signed_in`. */
+  async auth(token: string | null): Promise<boolean> {
+    const before = this.received.length;
+    this.socket.send(JSON.stringify({ op: "auth", token }));
+    await this.waitFor((r) => r.slice(before).some((m) => m.type === "authed"));
+    const answer = this.received.slice(before).find((m) => m.type === "authed");
+    return answer?.type === "authed" && answer.signed_in;
+  }
+
+  async waitForEvents(count: number): Promise<void> {
+    await this.waitFor(() => this.events() >= count);
+  }
+
+  /**
+   * Everything the server sent this socket before now has arrived: frames of one socket keep their order, so once
+   * the pong is in, an event the server had sent is in too.
+   */
+  async settle(): Promise<void> {
+    const pongs = () => this.received.filter((m) => m.type === "pong").length;
+    const before = pongs();
+    this.socket.send(JSON.stringify({ op: "ping" }));
+    await this.waitFor(() => pongs() > before);
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function unread(user: SignedUpUser): Promise<number> {
+  const res = await t.call(calls.getnews.path, { headers: user.headers });
+  expect(res.body.code).toBe(1);
+  return res.body.data as number;
+}
+
+async function sendPersonal(to: SignedUpUser, via: TestApp["call"] = t.call) {
+  const res = await via(calls.adminMessage.path, {
+    headers: bearer(operator),
+    body: { uid: to.userId, title: "Hello", body: "A message from the operators." },
+  });
+  expect(res.body.code).toBe(1);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  port = (t.app.server.address() as AddressInfo).port;
+  operator = await t.operatorToken();
+  alice = await signUp(t);
+  bob = await signUp(t);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("user events over WebSocket", () => {
+  it("tells the addressee's sockets, after the message is committed, and no one else's", async () => {
+    const aliceSocket = await LiveClient.open();
+    const aliceSecondSocket = await LiveClient.open();
+    const bobSocket = await LiveClient.open();
+    expect(await aliceSocket.auth(alice.token)).toBe(true);
+    expect(await aliceSecondSocket.auth(alice.token)).toBe(true);
+    expect(await bobSocket.auth(bob.token)).toBe(true);
+    const before = await unread(alice);
+
+    await sendPersonal(alice);
+    await aliceSocket.waitForEvents(1);
+    await aliceSecondSocket.waitForEvents(1);
+    expect(aliceSocket.received.at(-1)).toEqual({ type: "event", topic: "messages" });
+    // The event left after the commit: reading the count now sees the new message.
+    expect(await unread(alice)).toBe(before + 1);
+
+    await bobSocket.settle();
+    expect(bobSocket.events()).toBe(0);
+    for (const socket of [aliceSocket, aliceSecondSocket, bobSocket]) socket.close();
+  });
+
+  it("sends nothing for a message whose transaction rolled back", async () => {
+    const socket = await LiveClient.open();
+    expect(await socket.auth(alice.token)).toBe(true);
+    const before = await unread(alice);
+    const messages = t.app.services.messages;
+    const note = { title: "real_name_verified_title", body: "real_name_verified_body" } as const;
+
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await messages.notify(tx, alice.userId, note);
+        throw new Error("the action this message reports failed");
+      }),
+    ).rejects.toThrow("the action this message reports failed");
+    // A committed message after it: its event is the first and only one, so the rolled-back one never went out.
+    await t.database.db.transaction((tx) => messages.notify(tx, alice.userId, note));
+    await socket.waitForEvents(1);
+    await socket.settle();
+    expect(socket.events()).toBe(1);
+    expect(await unread(alice)).toBe(before + 1);
+    socket.close();
+  });
+
+  it("tells every signed-in socket of an announcement, and no signed-out one", async () => {
+    const aliceSocket = await LiveClient.open();
+    const bobSocket = await LiveClient.open();
+    const anonymous = await LiveClient.open();
+    expect(await aliceSocket.auth(alice.token)).toBe(true);
+    expect(await bobSocket.auth(bob.token)).toBe(true);
+    const bobBefore = await unread(bob);
+
+    const saved = await t.call(calls.adminNewsSave.path, {
+      headers: bearer(operator),
+      body: { cid: 1, title: { en: "Maintenance" }, body: { en: "<p>Tonight</p>" } },
+    });
+    expect(saved.body.code).toBe(1);
+    await aliceSocket.waitForEvents(1);
+    await bobSocket.waitForEvents(1);
+    expect(await unread(bob)).toBe(bobBefore + 1);
+    await anonymous.settle();
+    expect(anonymous.events()).toBe(0);
+
+    // A draft nobody can see yet changes no count and wakes nobody; publishing it does.
+    const draft = await t.call(calls.adminNewsSave.path, {
+      headers: bearer(operator),
+      body: { cid: 2, title: { en: "Later" }, body: { en: "<p>Soon</p>" }, published: false },
+    });
+    expect(draft.body.code).toBe(1);
+    const draftId = (draft.body.data as { id: number }).id;
+    const published = await t.call(calls.adminNewsSave.path, {
+      headers: bearer(operator),
+      body: { id: draftId, cid: 2, title: { en: "Later" }, body: { en: "<p>Now</p>" }, published: true },
+    });
+    expect(published.body.code).toBe(1);
+    await bobSocket.waitForEvents(2);
+    await bobSocket.settle();
+    expect(bobSocket.events()).toBe(2);
+    for (const socket of [aliceSocket, bobSocket, anonymous]) socket.close();
+  });
+
+  it("answers signed_in false to a bad token, and stops a socket's events when it signs out", async () => {
+    const socket = await LiveClient.open();
+    expect(await socket.auth("not-a-session-token")).toBe(false);
+    expect(await socket.auth(bob.token)).toBe(true);
+    expect(await socket.auth(null)).toBe(false);
+
+    // Signed out: a message to Bob reaches Bob's other socket, not this one.
+    const bobSocket = await LiveClient.open();
+    expect(await bobSocket.auth(bob.token)).toBe(true);
+    await sendPersonal(bob);
+    await bobSocket.waitForEvents(1);
+    await socket.settle();
+    expect(socket.events()).toBe(0);
+
+    // A revoked session is refused like an unknown one.
+    const logout = await t.call(calls.logout.path, { headers: bob.headers });
+    expect(logout.body.code).toBe(1);
+    expect(await socket.auth(bob.token)).toBe(false);
+    socket.close();
+    bobSocket.close();
+  });
+});
+
+describe.runIf(testDbKind() === "postgres")("user events across instances on PostgreSQL", () => {
+  let other: { app: FastifyInstance; database: Database; port: number } | undefined;
+  const carol = () => signUp(t);
+
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.database.close();
+  });
+
+  it("reaches a socket of instance B for a message created through instance A", async () => {
+    const [current] = await rows<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${current!.name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, perIpLimits: false });
+    const app = await buildApp({ config, database, logger: false, rateLimitPerMinute: 1_000_000 });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    other = { app, database, port: (app.server.address() as AddressInfo).port };
+
+    const user = await carol();
+    const onB = await LiveClient.open(other.port);
+    expect(await onB.auth(user.token)).toBe(true);
+    await sendPersonal(user);
+    await onB.waitForEvents(1);
+    expect(onB.received.at(-1)).toEqual({ type: "event", topic: "messages" });
+    onB.close();
+  });
+
+  it("listens again after its database connection drops, and tells its clients to catch up", async () => {
+    const user = await carol();
+    const socket = await LiveClient.open();
+    expect(await socket.auth(user.token)).toBe(true);
+    const listening = sql`select pid from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`;
+    expect((await rows<{ pid: number }>(listening)).length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from (${listening}) as l`);
+
+    // Back on a new connection: the catch-up event (messages may have been missed meanwhile), then live again.
+    await socket.waitForEvents(1);
+    await sendPersonal(user);
+    await socket.waitForEvents(2);
+    socket.close();
+  });
+});

@@ -1,0 +1,318 @@
+import { CODE_COUNTDOWN_S, calls } from "@cryptos/contract";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP, URI } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userRecoveryCodes } from "../src/db/schema";
+import { ManualClock } from "../src/lib/clock";
+import { fundUser } from "./fixtures";
+import { startTestApp, type TestApp } from "./helper";
+import { type SignedUpUser, signUp } from "./sign-up";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink";
+
+const STEP_MS = 30_000;
+// Five seconds into a 30-second step, so that advancing by whole steps never lands on a boundary.
+const clock = new ManualClock(Math.floor(Date.now() / STEP_MS) * STEP_MS + 5_000);
+const NEW_PASSWORD = "brand-new-secret-7";
+const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const ANDROID_CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+let t: TestApp;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await startTestApp({ config: { smtpUrl: sink.url }, clock });
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+type Answer = { status: number; body: { code: number; msg: string; data?: unknown } };
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const tokenOf = (res: Answer) => (res.body.data as { userinfo: { token: string } }).userinfo.token;
+const codeAt = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
+
+/** A new user whose sign-up mail has been read, past the code's resend wait. */
+async function newUser(): Promise<SignedUpUser> {
+  const user = await signUp(t);
+  await sink.nextMail(user.email);
+  clock.advance(CODE_COUNTDOWN_S * 1000);
+  return user;
+}
+
+/** Emails a code for `event` and reads it from the SMTP sink; then waits out the resend window. */
+async function mailedCode(email: string, event: string): Promise<string> {
+  const sent = await t.call(calls.emsSend.path, { body: { email, event } });
+  expect(sent.body.code, sent.body.msg).toBe(1);
+  const code = await sink.nextCode(email);
+  clock.advance(CODE_COUNTDOWN_S * 1000);
+  return code;
+}
+
+const login = (user: SignedUpUser, password = user.password, extra: Record<string, string> = {}, ua?: string) =>
+  t.call(calls.login.path, {
+    body: { type: 1, username: user.email, password, ...extra },
+    ...(ua ? { headers: { "user-agent": ua } } : {}),
+  });
+
+const userinfo = (token: string) => t.call(calls.userinfo.path, { headers: bearer(token) });
+
+async function enrolTotp(user: SignedUpUser): Promise<{ secret: string; recovery: string[] }> {
+  const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+  expect(setup.body.code, setup.body.msg).toBe(1);
+  const { secret } = setup.body.data as { secret: string };
+  const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeAt(secret) } });
+  expect(enabled.body.code, enabled.body.msg).toBe(1);
+  clock.advance(STEP_MS);
+  return { secret, recovery: (enabled.body.data as { recovery_codes: string[] }).recovery_codes };
+}
+
+describe("security center: passwords", () => {
+  it("resets the password with an emailed code; old sessions get 401 and only the new password works", async () => {
+    const user = await newUser();
+    const second = tokenOf(await login(user));
+
+    // Unknown addresses are answered alike and get no mail.
+    const unknown = await t.call(calls.emsSend.path, { body: { email: "nobody-here@example.com", event: "reset" } });
+    expect(unknown.body.code).toBe(1);
+
+    const code = await mailedCode(user.email, "reset");
+    const weak = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: "onlyletters" } });
+    expect(weak.body.code).toBe(0);
+    expect(weak.body.msg).toContain("password");
+    const wrong = await t.call(calls.resetpwd.path, {
+      body: { email: user.email, code: code === "000000" ? "111111" : "000000", password: NEW_PASSWORD },
+    });
+    expect(wrong.body).toMatchObject({ code: 0, msg: "The code is incorrect or has expired" });
+
+    const reset = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: NEW_PASSWORD } });
+    expect(reset.body).toMatchObject({ code: 1, data: null });
+
+    for (const token of [user.token, second]) {
+      const gone = await userinfo(token);
+      expect(gone.status).toBe(401);
+      expect(gone.body.code).toBe(401);
+    }
+    expect((await login(user)).body).toMatchObject({ code: 0, msg: "Email or password is incorrect" });
+    const fresh = await login(user, NEW_PASSWORD);
+    expect(fresh.body.code).toBe(1);
+    expect((await userinfo(tokenOf(fresh))).body.code).toBe(1);
+
+    // The code worked once.
+    const again = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: "another-one-8" } });
+    expect(again.body.code).toBe(0);
+  });
+
+  it("changes the password only with the current one, and signs the other sessions out", async () => {
+    const user = await newUser();
+    const other = tokenOf(await login(user));
+    const change = (old_password: string, password: string) =>
+      t.call(calls.changepwd.path, { headers: user.headers, body: { old_password, password } });
+
+    expect((await change("not-my-password-1", NEW_PASSWORD)).body).toMatchObject({
+      code: 0,
+      msg: "The current password is incorrect",
+    });
+    const weak = await change(user.password, "short1");
+    expect(weak.body.code).toBe(0);
+    expect(weak.body.msg).toContain("password");
+    expect((await change(user.password, user.password)).body).toMatchObject({
+      code: 0,
+      msg: "The new password must be different from the current one",
+    });
+    expect((await change(user.password, NEW_PASSWORD)).body).toMatchObject({ code: 1, data: { revoked: 1 } });
+
+    expect((await userinfo(user.token)).body.code).toBe(1);
+    expect((await userinfo(other)).status).toBe(401);
+    expect((await login(user)).body.code).toBe(0);
+    expect((await login(user, NEW_PASSWORD)).body.code).toBe(1);
+
+    const signedOut = await t.call(calls.changepwd.path, { body: { old_password: "x", password: NEW_PASSWORD } });
+    expect(signedOut.status).toBe(401);
+  });
+});
+
+describe("security center: two-step verification (TOTP)", () => {
+  it("enrols with a code of the secret, then asks for a code at login; a recovery code works once", async () => {
+    const user = await newUser();
+    expect((await userinfo(user.token)).body.data).toMatchObject({ userinfo: { totp_enabled: false } });
+    expect(
+      (await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: "123456" } })).body,
+    ).toMatchObject({ code: 0, msg: "Set up two-step sign-in first" });
+
+    const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+    expect(setup.body.code).toBe(1);
+    const { secret, otpauth_uri } = setup.body.data as { secret: string; otpauth_uri: string };
+    const parsed = URI.parse(otpauth_uri) as TOTP;
+    expect(parsed).toBeInstanceOf(TOTP);
+    expect(parsed.issuer).toBe("Cryptos");
+    expect(parsed.label).toBe(user.email);
+    expect(parsed.secret.base32).toBe(secret);
+
+    const current = codeAt(secret);
+    const wrong = String((Number(current) + 1) % 1_000_000).padStart(6, "0");
+    expect((await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: wrong } })).body).toMatchObject({
+      code: 0,
+      msg: "The authentication code is wrong or has already been used",
+    });
+    const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: current } });
+    expect(enabled.body).toMatchObject({ code: 1, data: { totp_enabled: true } });
+    const recovery = (enabled.body.data as { recovery_codes: string[] }).recovery_codes;
+    expect(recovery).toHaveLength(10);
+    expect(new Set(recovery).size).toBe(10);
+    for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect((await userinfo(user.token)).body.data).toMatchObject({ userinfo: { totp_enabled: true } });
+    expect((await t.call(calls.totpSetup.path, { headers: user.headers })).body.code).toBe(0);
+
+    // Only hashes are stored.
+    const stored = await t.database.db
+      .select({ hash: userRecoveryCodes.codeHash })
+      .from(userRecoveryCodes)
+      .where(eq(userRecoveryCodes.userId, user.userId));
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(recovery).not.toContain(row.hash);
+    expect(JSON.stringify(stored)).not.toContain(recovery[0]!.slice(0, 5));
+
+    // Password first; then the code.
+    const asked = await login(user);
+    expect(asked.body).toEqual({
+      code: 0,
+      msg: "Enter the 6-digit code from your authenticator app",
+      data: { totp_required: true },
+    });
+    const badCode = await login(user, user.password, { totp: wrong });
+    expect(badCode.body).toMatchObject({ code: 0, data: { totp_required: true } });
+    // A wrong password never learns whether a code is needed.
+    expect((await login(user, "wrong-password-9", { totp: current })).body).toEqual({
+      code: 0,
+      msg: "Email or password is incorrect",
+    });
+
+    clock.advance(STEP_MS);
+    const code = codeAt(secret);
+    const ok = await login(user, user.password, { totp: code });
+    expect(ok.body.code, ok.body.msg).toBe(1);
+    // The same code does not pass twice.
+    expect((await login(user, user.password, { totp: code })).body).toMatchObject({ code: 0 });
+
+    // A recovery code, typed loosely, works once.
+    const typed = recovery[3]!.toUpperCase().replace("-", " ");
+    expect((await login(user, user.password, { totp: typed })).body.code).toBe(1);
+    expect((await login(user, user.password, { totp: recovery[3]! })).body).toMatchObject({
+      code: 0,
+      data: { totp_required: true },
+    });
+  });
+
+  it("asks for the code after a correct emailed login code, without using the emailed code up", async () => {
+    const user = await newUser();
+    const { secret } = await enrolTotp(user);
+    const emailed = await mailedCode(user.email, "login");
+    const byCode = (extra: Record<string, string> = {}) =>
+      t.call(calls.login.path, { body: { type: 2, username: user.email, code: emailed, ...extra } });
+    expect((await byCode()).body).toMatchObject({ code: 0, data: { totp_required: true } });
+    const ok = await byCode({ totp: codeAt(secret) });
+    expect(ok.body.code, ok.body.msg).toBe(1);
+    expect((await userinfo(tokenOf(ok))).body.data).toMatchObject({ userinfo: { login_type: 2 } });
+  });
+
+  it("turns off only with a code, and then logs in without one", async () => {
+    const user = await newUser();
+    const { recovery } = await enrolTotp(user);
+    const disable = (code: string) => t.call(calls.totpDisable.path, { headers: user.headers, body: { code } });
+    expect((await disable("zzzzz-zzzzz")).body).toMatchObject({ code: 0 });
+    expect((await disable(recovery[0]!)).body).toMatchObject({ code: 1, data: { totp_enabled: false } });
+    expect((await disable(recovery[1]!)).body).toMatchObject({ code: 0, msg: "Two-step sign-in is not on" });
+    expect((await login(user)).body.code).toBe(1);
+    const left = await t.database.db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.userId));
+    expect(left).toHaveLength(0);
+  });
+
+  it("counts wrong codes toward the account lockout", async () => {
+    const user = await newUser();
+    await enrolTotp(user);
+    for (let i = 0; i < 5; i++) {
+      expect((await login(user, user.password, { totp: "aaaaa-aaaaa" })).body.code).toBe(0);
+    }
+    expect((await login(user)).body.msg).toMatch(/^Too many failed attempts/);
+    clock.advance(16 * 60_000);
+  });
+
+  it("needs the code for a withdrawal when it is on, before the emailed code is used", async () => {
+    const user = await newUser();
+    await fundUser(t.app.services.ledger, user.userId, "100");
+    const { secret } = await enrolTotp(user);
+    const emailed = await mailedCode(user.email, "withdraw");
+    const withdraw = (extra: Record<string, string> = {}) =>
+      t.call(calls.dowithdraw.path, {
+        headers: user.headers,
+        body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: emailed, ...extra },
+      });
+
+    expect((await withdraw()).body).toEqual({
+      code: 0,
+      msg: "Enter the 6-digit code from your authenticator app",
+      data: { totp_required: true },
+    });
+    expect((await withdraw({ totp: "bbbbb-bbbbb" })).body).toMatchObject({ code: 0, data: { totp_required: true } });
+    // The emailed code is still good: the refusals came before it.
+    const done = await withdraw({ totp: codeAt(secret) });
+    expect(done.body.code, done.body.msg).toBe(1);
+    expect(done.body.data).toMatchObject({ status: "pending", amount: "20" });
+  });
+});
+
+describe("security center: login history", () => {
+  it("lists the sessions with device, IP and type, marks the current one, and signs the others out", async () => {
+    const user = await newUser();
+    const android = tokenOf(await login(user, user.password, {}, ANDROID_CHROME));
+    const iphone = tokenOf(await login(user, user.password, {}, IPHONE_SAFARI));
+
+    const list = await t.call(calls.sessions.path, { headers: bearer(iphone), query: { page: "1", list: "2" } });
+    expect(list.body.code).toBe(1);
+    const page = list.body.data as {
+      items: {
+        current: boolean;
+        active: boolean;
+        ip: string;
+        login_type: number;
+        device: { browser: string | null; os: string | null };
+      }[];
+      total: number;
+    };
+    expect(page.total).toBe(3);
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]).toMatchObject({
+      current: true,
+      active: true,
+      ip: "127.0.0.1",
+      login_type: 1,
+      device: { browser: "Safari", os: "iOS" },
+    });
+    expect(page.items[1]).toMatchObject({ current: false, active: true, device: { browser: "Chrome", os: "Android" } });
+
+    const revoked = await t.call(calls.revokeOtherSessions.path, { headers: bearer(iphone) });
+    expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 2 } });
+    expect((await userinfo(user.token)).status).toBe(401);
+    expect((await userinfo(android)).status).toBe(401);
+    expect((await userinfo(iphone)).body.code).toBe(1);
+
+    const after = await t.call(calls.sessions.path, { headers: bearer(iphone) });
+    const items = (after.body.data as { items: { current: boolean; active: boolean }[] }).items;
+    expect(items.map((s) => [s.current, s.active])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+
+    // Another user's sessions never show.
+    const stranger = await newUser();
+    const theirs = await t.call(calls.sessions.path, { headers: stranger.headers });
+    expect((theirs.body.data as { total: number }).total).toBe(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./helper";
+
+/**
+ * The built web app is sent in the compressed copies the build writes beside each file (apps/web/precompress.ts),
+ * brotli first, then gzip, else the file itself; the headers are those of the original file.
+ */
+const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pair ${i}`))};\n`;
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), "cryptos-spa-"));
+  mkdirSync(path.join(webDist, "assets"));
+  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Cryptos</title>");
+  const file = path.join(webDist, "assets/app-abc123.js");
+  writeFileSync(file, script);
+  writeFileSync(`${file}.br`, brotliCompressSync(script));
+  writeFileSync(`${file}.gz`, gzipSync(script));
+  t = await startTestApp({ config: { webDist } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("the web build's compressed copies", () => {
+  const get = (encoding?: string) =>
+    t.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: encoding ? { "accept-encoding": encoding } : {},
+    });
+
+  it("sends the brotli copy to a browser that accepts it", async () => {
+    const response = await get("gzip, deflate, br");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toContain("immutable");
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it("sends the gzip copy when brotli is not accepted", async () => {
+    const response = await get("gzip");
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it("sends the file itself without compression, and index.html (no copies) as it is", async () => {
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const index = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br, gzip" } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers["content-encoding"]).toBeUndefined();
+    expect(index.headers["cache-control"]).toBe("no-cache");
+    expect(index.body).toContain("<title>Cryptos</title>");
+  });
+});

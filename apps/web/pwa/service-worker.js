@@ -1,0 +1,73 @@
+// The service worker. `vite build` writes it to dist/sw.js (pwa/vite-plugin.ts), which fills in BUILD with the
+// build's files and a version that changes with any of them; a new version replaces the old cache.
+//
+// - The shell (index.html, every hashed asset, the manifest, the icons, theme-boot.js) is cached at install, so
+//   the app opens offline. Hashed assets never change: cache first. The rest: network first, cache when offline.
+// - A navigation goes to the network, and falls back to the cached index.html when there is none.
+// - The API (uploaded files included), the live socket and the API docs never touch a cache: network only.
+const BUILD = PRECACHE_MANIFEST;
+
+const CACHE_PREFIX = "cryptos-shell-";
+const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
+const SCOPE = self.registration.scope;
+const SHELL = new URL("index.html", SCOPE).href;
+const NETWORK_ONLY = ["api/", "ws", "docs"].map((path) => new URL(path, SCOPE).href);
+const PRECACHED = new Set(BUILD.files.map((file) => new URL(file, SCOPE).href));
+/** Requests at a time while precaching: the page that registered us is still loading its own. */
+const PRECACHE_CONCURRENCY = 4;
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const queue = [...PRECACHED];
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const response = await fetch(url, { cache: "reload" });
+      if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }
+  };
+  await Promise.all(Array.from({ length: PRECACHE_CONCURRENCY }, worker));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(CACHE_PREFIX) && key !== CACHE) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function networkFirst(request, fallback) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.match(fallback, { cacheName: CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = request.url;
+  if (request.method !== "GET" || !url.startsWith(SCOPE)) return;
+  if (NETWORK_ONLY.some((prefix) => url.startsWith(prefix))) return;
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirst(request, SHELL));
+    return;
+  }
+  const file = url.split(/[?#]/)[0];
+  if (!PRECACHED.has(file)) return;
+  event.respondWith(file.startsWith(new URL("assets/", SCOPE).href) ? cacheFirst(request) : networkFirst(request, file));
+});

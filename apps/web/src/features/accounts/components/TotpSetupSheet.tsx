@@ -1,0 +1,138 @@
+import { CODE_LENGTH } from "@cryptos/contract";
+import { Button, Input, Popup, Skeleton } from "antd-mobile";
+import { QRCodeSVG } from "qrcode.react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RetryView } from "@/components/RetryView";
+import { copyText } from "@/lib/clipboard";
+import { toast } from "@/lib/toast";
+import { useTotpEnable, useTotpSetup } from "../api/totp";
+import { errorText } from "../lib/errors";
+import { FormError } from "./FormError";
+
+/** A base32 key in groups of four, as authenticator apps show and accept it. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/** Step 3: the recovery codes, shown this once. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation("security");
+  return (
+    <>
+      <h2 className="security-sheet__title">{t("totp.recoveryTitle")}</h2>
+      <p className="security-sheet__text">{t("totp.recoveryIntro")}</p>
+      <ol className="security-codes" aria-label={t("totp.recoveryTitle")} data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="security-sheet__actions">
+        <Button block fill="outline" color="primary" onClick={() => void copyText(codes.join("\n"))}>
+          {t("totp.copyCodes")}
+        </Button>
+        <Button block color="primary" onClick={onDone}>
+          {t("totp.saved")}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Two-step verification on: a pending secret as a QR code and as text, confirmed by the app's first code, then the
+ * recovery codes. The secret lives only in this sheet; the server never sends it again.
+ */
+export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation("security");
+  const setup = useTotpSetup();
+  const enable = useTotpEnable();
+  const [code, setCode] = useState("");
+  const { mutate: startSetup, reset: resetSetup, data: pending } = setup;
+  const recovery = enable.data?.recovery_codes;
+
+  // One pending secret per opening (React's strict mode runs effects twice in development).
+  const started = useRef(false);
+  useEffect(() => {
+    if (!visible || started.current) return;
+    started.current = true;
+    startSetup();
+  }, [visible, startSetup]);
+
+  const close = () => {
+    started.current = false;
+    resetSetup();
+    enable.reset();
+    setCode("");
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length === CODE_LENGTH) enable.mutate(code, { onSuccess: () => toast.success(t("totp.nowOn")) });
+  };
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={recovery ? undefined : close}
+      onClose={close}
+      position="bottom"
+      showCloseButton
+      bodyClassName="security-sheet"
+      aria-label={t("totp.setupTitle")}
+      destroyOnClose
+    >
+      {recovery ? (
+        <RecoveryCodes codes={recovery} onDone={close} />
+      ) : (
+        <>
+          <h2 className="security-sheet__title">{t("totp.setupTitle")}</h2>
+          {setup.isError ? (
+            <RetryView onRetry={() => startSetup()} message={errorText(setup.error, t) ?? undefined} />
+          ) : !pending ? (
+            <Skeleton.Paragraph lineCount={6} animated />
+          ) : (
+            <form className="security-enrol" onSubmit={submit}>
+              <p className="security-sheet__text">{t("totp.scan")}</p>
+              <div className="security-enrol__qr">
+                <QRCodeSVG value={pending.otpauth_uri} size={168} marginSize={2} title={t("totp.qrTitle")} />
+              </div>
+              <div className="security-enrol__key">
+                <span className="security-enrol__label">{t("totp.key")}</span>
+                <code data-testid="totp-secret">{grouped(pending.secret)}</code>
+                <Button size="mini" fill="none" color="primary" onClick={() => void copyText(pending.secret)}>
+                  {t("totp.copyKey")}
+                </Button>
+              </div>
+              <label className="security-field">
+                <span>{t("totp.confirm")}</span>
+                <Input
+                  aria-label={t("totp.code")}
+                  value={code}
+                  onChange={(value) => {
+                    enable.reset();
+                    setCode(value.replace(/\D/g, "").slice(0, CODE_LENGTH));
+                  }}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={CODE_LENGTH}
+                  placeholder={t("totp.codePlaceholder")}
+                />
+              </label>
+              <FormError message={errorText(enable.error, t)} />
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                disabled={code.length !== CODE_LENGTH}
+                loading={enable.isPending}
+              >
+                {t("totp.turnOn")}
+              </Button>
+            </form>
+          )}
+        </>
+      )}
+    </Popup>
+  );
+}

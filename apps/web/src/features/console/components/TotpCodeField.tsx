@@ -1,0 +1,33 @@
+import type { Ref } from "react";
+
+/** A labelled 6-digit authenticator code: numeric keypad, one-time-code autofill, digits only. */
+export function TotpCodeField({
+  label,
+  value,
+  onChange,
+  inputRef,
+  inline = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  inline?: boolean;
+}) {
+  return (
+    <label className={inline ? "console-field console-field--inline" : "console-field"}>
+      <span>{label}</span>
+      <input
+        ref={inputRef}
+        className={inline ? "console-input--short" : undefined}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, ""))}
+      />
+    </label>
+  );
+}

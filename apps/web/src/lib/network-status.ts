@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from "react";
+import { API_BASE } from "./config";
+
+/**
+ * Whether the app can reach its server: the browser says it is online, and the last API call got an answer
+ * (lib/api.ts reports each one). While the server is unreachable, a light probe asks again every few seconds, so
+ * the offline banner goes away by itself when the connection is back.
+ */
+const PROBE_MS = 10_000;
+const PROBE_PATH = "/api/health";
+
+const listeners = new Set<() => void>();
+let browserOnline = typeof navigator === "undefined" || navigator.onLine !== false;
+let serverReachable = true;
+let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function scheduleProbe(delay: number): void {
+  clearTimeout(probeTimer);
+  probeTimer = undefined;
+  if (serverReachable || !browserOnline) return;
+  probeTimer = setTimeout(() => {
+    fetch(`${API_BASE}${PROBE_PATH}`, { cache: "no-store" }).then(
+      () => reportServerReachable(true),
+      () => scheduleProbe(PROBE_MS),
+    );
+  }, delay);
+}
+
+/** Called for every API call: true when an answer came back, false when the request failed on the network. */
+export function reportServerReachable(reachable: boolean): void {
+  if (reachable === serverReachable) return;
+  serverReachable = reachable;
+  scheduleProbe(PROBE_MS);
+  notify();
+}
+
+function onBrowserStatus(): void {
+  browserOnline = navigator.onLine !== false;
+  // Back online: ask the server at once rather than at the next tick of the probe.
+  scheduleProbe(0);
+  notify();
+}
+
+export function installNetworkStatus(): void {
+  window.addEventListener("online", onBrowserStatus);
+  window.addEventListener("offline", onBrowserStatus);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** False while the browser is offline or the server does not answer. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => browserOnline && serverReachable);
+}

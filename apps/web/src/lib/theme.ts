@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The colour theme: the user's choice (system, light or dark, remembered on this device) resolved against the
+ * system setting. It is applied as `html[data-prefers-color-scheme]`, which switches our colour variables
+ * (app/styles.css) and antd-mobile's. public/theme-boot.js applies the same rules before the first paint; keep
+ * the two in step. The operator console is a desktop tool styled for light only, so it is always light.
+ */
+export const THEME_CHOICES = ["system", "light", "dark"] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+export type Theme = "light" | "dark";
+
+const THEME_KEY = "cryptos.theme";
+const CONSOLE_HASH = "#/admin";
+
+const listeners = new Set<() => void>();
+let choice: ThemeChoice = readChoice();
+let theme: Theme = "light";
+
+function readChoice(): ThemeChoice {
+  try {
+    const saved = localStorage.getItem(THEME_KEY);
+    return THEME_CHOICES.find((value) => value === saved) ?? "system";
+  } catch {
+    return "system";
+  }
+}
+
+function systemDark(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
+function resolve(): Theme {
+  if (window.location.hash.startsWith(CONSOLE_HASH)) return "light";
+  if (choice === "system") return systemDark() ? "dark" : "light";
+  return choice;
+}
+
+function apply(): void {
+  const next = resolve();
+  const root = document.documentElement;
+  root.setAttribute("data-prefers-color-scheme", next);
+  // The browser's own bars take the header's colour.
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta && document.body) meta.content = themeColor("--header-background");
+  if (next !== theme) {
+    theme = next;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** Applies the theme now and follows the system setting and the route (the console) from then on. */
+export function installTheme(): void {
+  apply();
+  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener("change", apply);
+  window.addEventListener("hashchange", apply);
+}
+
+export function setThemeChoice(next: ThemeChoice): void {
+  choice = next;
+  try {
+    if (next === "system") localStorage.removeItem(THEME_KEY);
+    else localStorage.setItem(THEME_KEY, next);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  apply();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The user's choice: system, light or dark. */
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(subscribe, () => choice);
+}
+
+/** The theme in force, for what CSS cannot reach (a canvas chart). */
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, () => theme);
+}
+
+/**
+ * One of the theme's colour variables as `rgb(…)`, or `rgba(…)` with `alpha`, e.g. `themeColor("--up")`: the browser
+ * resolves it, whatever form the stylesheet (or its minifier) gave it.
+ */
+export function themeColor(name: `--${string}`, alpha = 1): string {
+  const probe = document.createElement("span");
+  probe.style.color = `var(${name})`;
+  probe.hidden = true;
+  document.body.append(probe);
+  const rgb = getComputedStyle(probe).color;
+  probe.remove();
+  if (alpha === 1) return rgb;
+  const [r = 0, g = 0, b = 0] = rgb.match(/[\d.]+/g)?.map(Number) ?? [];
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}

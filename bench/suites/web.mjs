@@ -1,0 +1,388 @@
+// (e) The web app, in Debian's Chromium. (1) The JS the home route loads, gzipped here at level 9, against a bare
+// React 19 + react-router app (bench/baseline-web) built with Vite in the same run from the app's own React,
+// react-router and Vite. (2) Lighthouse mobile scores of home, markets, trade and assets, beside the bare app's.
+// (3) Total blocking time on Markets with 200 pairs ticking once a second, over 10 s.
+// The app is built into a temporary folder (never apps/web/dist, which the e2e run may be serving) and served by
+// the real server (apps/server/src/main.ts through tsx): on PGlite for (1) and (2), on a fresh PostgreSQL
+// database holding 200 pairs for (3). Every server and browser started here is stopped, also on failure.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { chromium } from "playwright-core";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { systemClock } from "../../apps/server/src/lib/clock.ts";
+import { insertPairs } from "../../apps/server/src/modules/market/repo.ts";
+import { createServices } from "../../apps/server/src/modules/services.ts";
+import { seedDatabase } from "../../apps/server/src/seed.ts";
+import { emit, freshDatabase, progress } from "../lib.mjs";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const WEB = path.join(ROOT, "apps/web");
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const HOME = "#/pages/index/index";
+const ROUTES = [
+  ["home", HOME],
+  ["markets", "#/pages/markets/markets"],
+  ["trade", "#/pages/transaction/transaction"],
+  ["assets", "#/pages/assets/assets"],
+];
+const MARKET_PAIRS = 200;
+const TICKING_MS = Number(process.env.BENCH_WEB_TICKING_MS ?? 10_000);
+/** A folder to keep each Lighthouse report in (JSON), to read the failing audits. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+/** Parts to run (gzip, lighthouse, markets), all by default. */
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? "gzip,lighthouse,markets").split(","));
+const BUDGET = { gzipRatio: 1.6, score: 95, tbtMs: 200 };
+
+// ---- clean-up: whatever was started is stopped, whichever way the suite ends --------------------------------------
+const cleanups = [];
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+async function cleanUp() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (error) {
+      progress(`clean-up: ${error.message}`);
+    }
+  }
+}
+const scratch = mkdtempSync(path.join(tmpdir(), "cryptos-bench-web-"));
+cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server as `npm start` runs it (main.ts: seed, price feed, settlement), from source, serving `webDist`. */
+async function startServer(name, webDist, env) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(scratch, `${name}-`));
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      WEB_DIST: webDist,
+      PRICE_SOURCE: "simulated",
+      PER_IP_LIMITS: "off",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      LOG_LEVEL: "warn",
+      OPERATOR_EMAIL: "ops@bench.local",
+      OPERATOR_PASSWORD: "bench-operator-password",
+      ...env,
+    },
+  });
+  children.add(child);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(force);
+  };
+  cleanups.push(stop);
+  let out = "";
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      out += chunk.toString();
+      if (/is running at http:/.test(out)) resolve();
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${name} server exited (${code}):\n${out.slice(-3000)}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop };
+}
+
+/** A plain static server for the baseline's build: no compression, index.html at `/`. */
+async function serveStatic(dir) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = path.join(dir, pathname === "/" ? "index.html" : pathname);
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const close = () => new Promise((r) => server.close(r));
+  cleanups.push(close);
+  return { url: `http://127.0.0.1:${server.address().port}/`, close };
+}
+
+async function launchBrowser() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  cleanups.push(() => browser.close());
+  return browser;
+}
+
+// ---- builds ---------------------------------------------------------------------------------------------------------
+const { build } = await import("vite");
+const { default: react } = await import("@vitejs/plugin-react");
+const appDist = path.join(scratch, "web");
+const baselineDist = path.join(scratch, "baseline");
+try {
+  progress("web: building apps/web");
+  let started = performance.now();
+  await build({
+    root: WEB,
+    configFile: path.join(WEB, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: appDist, emptyOutDir: true },
+  });
+  const appBuildS = (performance.now() - started) / 1000;
+  progress(`web: built in ${appBuildS.toFixed(1)} s; building the baseline`);
+  started = performance.now();
+  // The app's own React 19 (npm keeps it under apps/web; the root holds React 18 for a peer range elsewhere).
+  const fromWeb = (name) => path.dirname(fileURLToPath(import.meta.resolve(`${name}/package.json`, `file://${WEB}/`)));
+  await build({
+    root: path.join(ROOT, "bench/baseline-web"),
+    configFile: false,
+    base: "./",
+    logLevel: "warn",
+    plugins: [react()],
+    resolve: {
+      alias: { react: fromWeb("react"), "react-dom": fromWeb("react-dom"), "react-router": fromWeb("react-router") },
+    },
+    build: { outDir: baselineDist, emptyOutDir: true, target: "es2020" },
+  });
+  progress(`web: baseline built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // ---- (1) JS of the home route ------------------------------------------------------------------------------------
+  const homeServer = await startServer("home", appDist, {});
+  const bare = await serveStatic(baselineDist);
+  const browser = await launchBrowser();
+
+  /** Every JS response of one fresh page load until network idle, each body gzipped here at level 9. */
+  async function scriptsOf(url) {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    const responses = [];
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (response.request().resourceType() === "script" || /javascript/.test(type)) responses.push(response);
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    const seen = new Set();
+    const scripts = [];
+    for (const response of responses) {
+      if (seen.has(response.url()) || response.status() !== 200) continue;
+      seen.add(response.url());
+      const body = await response.body();
+      scripts.push({
+        name: path.basename(new URL(response.url()).pathname),
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        text: body.toString("utf8"),
+      });
+    }
+    await context.close();
+    return scripts;
+  }
+
+  if (PARTS.has("gzip")) {
+    const ours = await scriptsOf(homeServer.url + HOME);
+    const base = await scriptsOf(bare.url);
+    const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
+    const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+    // What must not load on the home route, recognised by what the code says rather than by chunk names.
+    const heavy = {
+      charts: /tradingview/i,
+      "wallet/SIWE": /viem@|wants you to sign in with your Ethereum account/,
+      console: /console-(button|field|table)/,
+    };
+    const heavyFound = Object.entries(heavy)
+      .filter(([, pattern]) => ours.some((s) => pattern.test(s.text)))
+      .map(([what]) => what);
+    const chunkList = [...ours]
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((s) => `${s.name.replace(/-[\w-]{8}\.js$/, "")} ${kb(s.gzip)}`)
+      .join(", ");
+    emit({
+      name: "web: gzip JS loaded by the home route",
+      value: kb(sum(ours, "gzip")),
+      unit: "KB",
+      baseline: kb(sum(base, "gzip")),
+      baselineName: "bare React 19 + react-router app (HashRouter, two routes, a heading), same Vite build",
+      target: BUDGET.gzipRatio,
+      check: "ratio",
+      higherIsBetter: false,
+      note: `${ours.length} JS files (${kb(sum(ours, "raw"))} KB raw; baseline ${base.length} files, ${kb(sum(base, "raw"))} KB raw), gzip -9 here; heavy parts loaded: ${heavyFound.length ? heavyFound.join(", ") : "none (no charts, wallet/SIWE or console)"}; chunks (KB gzip): ${chunkList}`,
+    });
+  }
+  await browser.close();
+
+  // ---- (2) Lighthouse ----------------------------------------------------------------------------------------------
+  if (PARTS.has("lighthouse")) {
+    const { default: lighthouse } = await import("lighthouse");
+    const chromeLauncher = await import("chrome-launcher");
+    progress("web: Lighthouse (mobile)");
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [...CHROME_FLAGS, "--headless=new"],
+      logLevel: "silent",
+    });
+    cleanups.push(() => chrome.kill());
+    const categories = ["performance", "accessibility", "best-practices"];
+    async function audit(url) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: categories,
+      });
+      const lhr = result.lhr;
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        const name = new URL(url).hash.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "baseline";
+        writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(lhr));
+      }
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .filter((a) => a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+        .map((a) => a.id);
+      return {
+        scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+        lcp: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbt: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        failing,
+        error: lhr.runtimeError?.message,
+      };
+    }
+    const bareAudit = await audit(bare.url);
+    for (const [route, hash] of ROUTES) {
+      progress(`web: Lighthouse ${route}`);
+      const r = await audit(homeServer.url + hash);
+      for (const category of categories) {
+        emit({
+          name: `web: Lighthouse ${route} ${category}`,
+          value: r.scores[category],
+          unit: "score",
+          baseline: bareAudit.scores[category],
+          baselineName: "bare React + react-router app",
+          target: BUDGET.score,
+          check: "value",
+          note:
+            category === "performance"
+              ? `LCP ${r.lcp} ms, TBT ${r.tbt} ms (bare app LCP ${bareAudit.lcp} ms, TBT ${bareAudit.tbt} ms); mobile preset, simulated throttling; below 0.9: ${r.failing.join(", ") || "none"}${r.error ? `; error: ${r.error}` : ""}`
+              : `${hash}`,
+        });
+      }
+    }
+    await chrome.kill();
+  }
+  await homeServer.stop();
+
+  // ---- (3) Markets with 200 pairs ticking -------------------------------------------------------------------------
+  if (PARTS.has("markets")) {
+    progress(`web: Markets with ${MARKET_PAIRS} pairs`);
+    const fresh = await freshDatabase("web");
+    cleanups.push(() => fresh.drop());
+    const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
+    await seedDatabase(database);
+    const services = createServices(database, systemClock);
+    const seeded = await services.market.listPairs(1);
+    await insertPairs(
+      database.db,
+      Array.from({ length: Math.max(0, MARKET_PAIRS - seeded.length) }, (_, i) => ({
+        symbol: `BENCH${i}/USDT`,
+        base: `BENCH${i}`,
+        quote: "USDT",
+        productType: 1,
+        priceDecimals: 2,
+        qtyDecimals: 2,
+        sort: 100 + i,
+        simPrice: String(10 + i),
+        simVolatility: "0.8",
+      })),
+    );
+    const pairIds = (
+      await database.db.execute(sql`select id from pairs where enabled and product_type = 1 order by sort, id`)
+    ).rows.map((r) => Number(r.id));
+    // One tick each now, so the simulated feed has prices and skips generating 90 days of history on start.
+    await services.market.recordQuotes(pairIds.map((id, i) => ({ pairId: id, price: String(10 + i) })));
+    await database.close();
+    const marketServer = await startServer("markets", appDist, { DATABASE_URL: fresh.url });
+    const browser2 = await launchBrowser();
+    const context = await browser2.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await page.goto(`${marketServer.url}#/pages/markets/markets`, { waitUntil: "networkidle" });
+    await page.locator('[data-testid="pair-price"]').first().waitFor();
+    const rows = await page.locator('[data-testid="pair-row"]').count();
+    await page.waitForTimeout(1_000); // the socket subscribes and the first ticks land
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.__bench = { longTasks: [], priceChanges: 0, shifts: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__bench.longTasks.push(entry.duration);
+      }).observe({ type: "longtask" });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) w.__bench.shifts += entry.value;
+      }).observe({ type: "layout-shift" });
+      new MutationObserver((records) => {
+        w.__bench.priceChanges += records.length;
+      }).observe(document.querySelector(".pair-list") ?? document.body, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+      });
+    });
+    await page.waitForTimeout(TICKING_MS);
+    const ticking = await page.evaluate(() => /** @type {any} */ (window).__bench);
+    const tbt = Math.round(ticking.longTasks.reduce((n, d) => n + Math.max(0, d - 50), 0));
+    emit({
+      name: `web: Markets with ${MARKET_PAIRS} pairs ticking, total blocking time`,
+      value: tbt,
+      unit: "ms",
+      baseline: null,
+      baselineName: "none (budget only)",
+      target: BUDGET.tbtMs,
+      check: "value",
+      higherIsBetter: false,
+      note: `${TICKING_MS / 1000} s of 1 s ticks, ${rows} rows rendered of ${pairIds.length} pairs; ${ticking.longTasks.length} long tasks (longest ${Math.round(Math.max(0, ...ticking.longTasks))} ms); ${ticking.priceChanges} DOM mutations in the list; layout shift ${ticking.shifts.toFixed(3)}`,
+    });
+  }
+} finally {
+  await cleanUp();
+}
