@@ -24,11 +24,7 @@ export interface Database {
    * once its transaction has committed (never on rollback). Resolves once listening; the returned function stops.
    * `onReconnect` runs when a dropped listening connection is back: notifications sent meanwhile are lost.
    */
-  listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-    onReconnect?: () => void,
-  ): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
