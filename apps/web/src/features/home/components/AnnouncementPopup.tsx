@@ -3,12 +3,12 @@ import { CloseOutline, SoundOutline } from "antd-mobile-icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichText } from "@/components/RichText";
+import { trapFocus } from "@/lib/dialog";
 import { formatDate } from "@/lib/format";
 import { useSession } from "@/lib/session";
 import { useAnnouncement } from "../api/get-announcement";
 import { hasSeenAnnouncement, markAnnouncementSeen } from "../lib/announcement-seen";
 
-const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 const toBody = () => document.body;
 
 /**
@@ -79,34 +79,7 @@ function NoticeDialog({ title, body, createdAt, label, closeLabel, dismissLabel,
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    node.focus({ preventScroll: true });
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onDismissRef.current();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      const inside = active instanceof Node && node.contains(active);
-      if (event.shiftKey && (active === first || active === node || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
-    };
+    return trapFocus(node, () => onDismissRef.current(), document);
   }, []);
 
   return (
