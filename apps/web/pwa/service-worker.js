@@ -1,8 +1,10 @@
 // The service worker. `vite build` writes it to dist/sw.js (pwa/vite-plugin.ts), which fills in BUILD with the
 // build's files and a version that changes with any of them; a new version replaces the old cache.
 //
-// - The shell (index.html, every hashed asset, the manifest, the icons, theme-boot.js) is cached at install, so
-//   the app opens offline. Hashed assets never change: cache first. The rest: network first, cache when offline.
+// - The shell (index.html, the hashed assets but translations and the operator console, the manifest, the icons,
+//   theme-boot.js) is cached at install, so the app opens offline; any other hashed asset is cached when first
+//   used, and so is what the page loaded before we took control (it sends the list). Hashed assets never change:
+//   cache first. The rest: network first, the cache when offline.
 // - A navigation goes to the network, and falls back to the cached index.html when there is none.
 // - The API (uploaded files included), the live socket and the API docs never touch a cache: network only.
 const BUILD = PRECACHE_MANIFEST;
@@ -11,6 +13,7 @@ const CACHE_PREFIX = "cryptos-shell-";
 const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
 const SCOPE = self.registration.scope;
 const SHELL = new URL("index.html", SCOPE).href;
+const ASSETS = new URL("assets/", SCOPE).href;
 const NETWORK_ONLY = ["api/", "ws", "docs"].map((path) => new URL(path, SCOPE).href);
 const PRECACHED = new Set(BUILD.files.map((file) => new URL(file, SCOPE).href));
 /** Requests at a time while precaching: the page that registered us is still loading its own. */
@@ -54,8 +57,31 @@ async function networkFirst(request, fallback) {
   }
 }
 
+/** Hashed assets the page loaded before this worker controlled it (its translations, its first screen). */
+async function cacheLoaded(urls) {
+  const cache = await caches.open(CACHE);
+  for (const url of urls) {
+    if (typeof url !== "string" || !url.startsWith(ASSETS) || (await cache.match(url))) continue;
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok) await cache.put(url, response);
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "cache-loaded" && Array.isArray(event.data.urls)) {
+    event.waitUntil(cacheLoaded(event.data.urls));
+  }
+});
+
 async function cacheFirst(request) {
-  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request);
+  const cached = await caches.match(request, { cacheName: CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -68,6 +94,6 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const file = url.split(/[?#]/)[0];
-  if (!PRECACHED.has(file)) return;
-  event.respondWith(file.startsWith(new URL("assets/", SCOPE).href) ? cacheFirst(request) : networkFirst(request, file));
+  if (file.startsWith(ASSETS)) event.respondWith(cacheFirst(request));
+  else if (PRECACHED.has(file)) event.respondWith(networkFirst(request, file));
 });

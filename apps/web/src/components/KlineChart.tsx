@@ -220,6 +220,7 @@ export function KlineChart({
   }, [type, interval, priceDecimals]);
 
   // The theme's colours, on the chart and its series (again when either changes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `theme` changes the CSS variables the colours are read from
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart || seriesVersion === 0) return;
@@ -308,4 +309,9 @@ const overlay: CSSProperties = {
   zIndex: 3,
 };
 const retry: CSSProperties = { border: 0, width: "100%", cursor: "pointer", font: "inherit" };
-const note: CSSProperties = { color: "var(--text-secondary)", fontSize: "0.8125rem", padding: "0 1rem", textAlign: "center" };
+const note: CSSProperties = {
+  color: "var(--text-secondary)",
+  fontSize: "0.8125rem",
+  padding: "0 1rem",
+  textAlign: "center",
+};

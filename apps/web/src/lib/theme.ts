@@ -11,11 +11,12 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type Theme = "light" | "dark";
 
 const THEME_KEY = "cryptos.theme";
-const CONSOLE_HASH = "#/admin";
+const CONSOLE_PATH = "/admin";
 
 const listeners = new Set<() => void>();
 let choice: ThemeChoice = readChoice();
 let theme: Theme = "light";
+let inConsole = window.location.hash.startsWith(`#${CONSOLE_PATH}`);
 
 function readChoice(): ThemeChoice {
   try {
@@ -31,7 +32,7 @@ function systemDark(): boolean {
 }
 
 function resolve(): Theme {
-  if (window.location.hash.startsWith(CONSOLE_HASH)) return "light";
+  if (inConsole) return "light";
   if (choice === "system") return systemDark() ? "dark" : "light";
   return choice;
 }
@@ -49,11 +50,16 @@ function apply(): void {
   }
 }
 
-/** Applies the theme now and follows the system setting and the route (the console) from then on. */
+/** Applies the theme now and follows the system setting from then on. */
 export function installTheme(): void {
   apply();
   window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener("change", apply);
-  window.addEventListener("hashchange", apply);
+}
+
+/** Called on every route change: the operator console keeps the light theme, the app the user's. */
+export function applyThemeForRoute(pathname: string): void {
+  inConsole = pathname.startsWith(CONSOLE_PATH);
+  apply();
 }
 
 export function setThemeChoice(next: ThemeChoice): void {

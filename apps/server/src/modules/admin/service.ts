@@ -4,9 +4,9 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
+import { matchTotpStep, newTotpSecret } from "../../lib/totp";
 import type { OperatorCaller } from "../../plugins/auth";
 import * as repo from "./repo";
-import { matchTotpStep, newTotpSecret } from "../../lib/totp";
 
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Operator tokens carry a prefix so that logs and people can tell them from user tokens at a glance. */

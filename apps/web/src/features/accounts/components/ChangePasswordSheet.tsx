@@ -20,10 +20,9 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
 
-  const close = () => {
+  const forget = () => {
     form.resetFields();
     change.reset();
-    onClose();
   };
 
   const onFinish = (values: Values) => {
@@ -31,8 +30,10 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
       { old_password: values.old_password, password: values.password },
       {
         onSuccess: ({ revoked }) => {
-          toast.success(revoked > 0 ? t("security:password.changedOthersOut", { count: revoked }) : t("security:password.changed"));
-          close();
+          toast.success(
+            revoked > 0 ? t("security:password.changedOthersOut", { count: revoked }) : t("security:password.changed"),
+          );
+          onClose();
         },
       },
     );
@@ -41,8 +42,9 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
   return (
     <Popup
       visible={visible}
-      onMaskClick={close}
-      onClose={close}
+      onMaskClick={onClose}
+      onClose={onClose}
+      afterClose={forget}
       position="bottom"
       showCloseButton
       bodyClassName="security-sheet"

@@ -6,7 +6,14 @@ import { HOME_PATH } from "@/lib/paths";
 import { useEmailLogin } from "../api/login";
 import { errorText, needsTotpCode } from "../lib/errors";
 import { relaunch } from "../lib/navigation";
-import { clearErrorsOnEdit, codeRules, emailRules, passwordRequiredRules, SECOND_FACTOR_MAX, secondFactorRules } from "../lib/rules";
+import {
+  clearErrorsOnEdit,
+  codeRules,
+  emailRules,
+  passwordRequiredRules,
+  SECOND_FACTOR_MAX,
+  secondFactorRules,
+} from "../lib/rules";
 import { FormError } from "./FormError";
 import { SendCodeButton } from "./SendCodeButton";
 

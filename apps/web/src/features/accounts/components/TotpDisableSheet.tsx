@@ -1,5 +1,5 @@
 import { Button, Input, Popup } from "antd-mobile";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { useTotpDisable } from "../api/totp";
@@ -12,11 +12,11 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
   const { t } = useTranslation("security");
   const disable = useTotpDisable();
   const [answer, setAnswer] = useState("");
+  const answerId = useId();
 
-  const close = () => {
+  const forget = () => {
     disable.reset();
     setAnswer("");
-    onClose();
   };
 
   const submit = (event: FormEvent) => {
@@ -24,7 +24,7 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
     disable.mutate(answer.trim(), {
       onSuccess: () => {
         toast.success(t("totp.nowOff"));
-        close();
+        onClose();
       },
     });
   };
@@ -32,8 +32,9 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
   return (
     <Popup
       visible={visible}
-      onMaskClick={close}
-      onClose={close}
+      onMaskClick={onClose}
+      onClose={onClose}
+      afterClose={forget}
       position="bottom"
       showCloseButton
       bodyClassName="security-sheet"
@@ -42,10 +43,11 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
     >
       <h2 className="security-sheet__title">{t("totp.offTitle")}</h2>
       <form className="security-enrol" onSubmit={submit}>
-        <label className="security-field">
-          <span>{t("totp.offIntro")}</span>
+        <p className="security-sheet__text">{t("totp.offIntro")}</p>
+        <div className="security-field">
+          <label htmlFor={answerId}>{t("totp.code")}</label>
           <Input
-            aria-label={t("totp.code")}
+            id={answerId}
             value={answer}
             onChange={(value) => {
               disable.reset();
@@ -55,7 +57,7 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
             maxLength={SECOND_FACTOR_MAX}
             placeholder={t("totp.answerPlaceholder")}
           />
-        </label>
+        </div>
         <FormError message={errorText(disable.error, t)} />
         <Button
           block

@@ -1,7 +1,7 @@
 import { CODE_LENGTH } from "@cryptos/contract";
 import { Button, Input, Popup, Skeleton } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RetryView } from "@/components/RetryView";
 import { copyText } from "@/lib/clipboard";
@@ -48,6 +48,7 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
   const [code, setCode] = useState("");
   const { mutate: startSetup, reset: resetSetup, data: pending } = setup;
   const recovery = enable.data?.recovery_codes;
+  const codeId = useId();
 
   // One pending secret per opening (React's strict mode runs effects twice in development).
   const started = useRef(false);
@@ -57,12 +58,12 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
     startSetup();
   }, [visible, startSetup]);
 
-  const close = () => {
+  // Forgotten once the sheet has slid away, so that it does not change while it closes.
+  const forget = () => {
     started.current = false;
     resetSetup();
     enable.reset();
     setCode("");
-    onClose();
   };
 
   const submit = (event: FormEvent) => {
@@ -73,8 +74,9 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
   return (
     <Popup
       visible={visible}
-      onMaskClick={recovery ? undefined : close}
-      onClose={close}
+      onMaskClick={recovery ? undefined : onClose}
+      onClose={onClose}
+      afterClose={forget}
       position="bottom"
       showCloseButton
       bodyClassName="security-sheet"
@@ -82,7 +84,7 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
       destroyOnClose
     >
       {recovery ? (
-        <RecoveryCodes codes={recovery} onDone={close} />
+        <RecoveryCodes codes={recovery} onDone={onClose} />
       ) : (
         <>
           <h2 className="security-sheet__title">{t("totp.setupTitle")}</h2>
@@ -103,10 +105,11 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
                   {t("totp.copyKey")}
                 </Button>
               </div>
-              <label className="security-field">
-                <span>{t("totp.confirm")}</span>
+              <p className="security-sheet__text">{t("totp.confirm")}</p>
+              <div className="security-field">
+                <label htmlFor={codeId}>{t("totp.code")}</label>
                 <Input
-                  aria-label={t("totp.code")}
+                  id={codeId}
                   value={code}
                   onChange={(value) => {
                     enable.reset();
@@ -117,7 +120,7 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
                   maxLength={CODE_LENGTH}
                   placeholder={t("totp.codePlaceholder")}
                 />
-              </label>
+              </div>
               <FormError message={errorText(enable.error, t)} />
               <Button
                 block

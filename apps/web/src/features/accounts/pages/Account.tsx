@@ -3,6 +3,7 @@ import { Badge, Button, List } from "antd-mobile";
 import {
   BellOutline,
   BillOutline,
+  CheckShieldOutline,
   GlobalOutline,
   PayCircleOutline,
   UserContactOutline,
@@ -19,6 +20,7 @@ import { LOGIN_PATH, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
 import { useUnreadCount } from "../api/get-unread-count";
 import { ProfileCard } from "../components/ProfileCard";
+import { SECURITY_PATH } from "../lib/paths";
 import "../accounts.css";
 
 const PATHS = {
@@ -54,7 +56,7 @@ function SignedOut() {
 
 /** /pages/user/account: who I am, credit score, real-name state, messages, records, language, theme, logout. */
 export default function Account() {
-  const { t } = useTranslation("accounts");
+  const { t } = useTranslation(["accounts", "security"]);
   const navigate = useNavigate();
   const [picking, setPicking] = useState(false);
   const { token, signedIn, user } = useSession();
@@ -90,6 +92,9 @@ export default function Account() {
             onClick={() => void navigate(PATHS.messages)}
           >
             {t("common:pages.messages")}
+          </List.Item>
+          <List.Item prefix={<CheckShieldOutline aria-hidden="true" />} onClick={() => void navigate(SECURITY_PATH)}>
+            {t("security:pages.security")}
           </List.Item>
           <List.Item prefix={<BillOutline aria-hidden="true" />} onClick={() => void navigate(PATHS.bills)}>
             {t("common:pages.accountBill")}

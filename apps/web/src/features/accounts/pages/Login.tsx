@@ -14,6 +14,7 @@ import { WalletPanel } from "../components/WalletPanel";
 import { errorText } from "../lib/errors";
 import { RESET_PASSWORD_PATH } from "../lib/paths";
 import "../accounts.css";
+import "../security.css";
 
 const TAB_KEY: Record<LoginType, string> = { 1: "password", 2: "code", 3: "wallet" };
 
@@ -91,7 +92,9 @@ export default function Login() {
         )}
         {emailEnabled && !registering && (
           <p className="accounts-switch">
-            <Link to={RESET_PASSWORD_PATH}>{t("security:password.forgot")}</Link>
+            <Link className="security-link" to={RESET_PASSWORD_PATH}>
+              {t("security:password.forgot")}
+            </Link>
           </p>
         )}
         {emailEnabled && (

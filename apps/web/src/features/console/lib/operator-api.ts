@@ -59,7 +59,7 @@ export class OperatorRefusal extends ApiError {
   constructor(
     code: number,
     msg: string,
-    readonly data: unknown,
+    override readonly data: unknown,
   ) {
     super(code, msg);
   }

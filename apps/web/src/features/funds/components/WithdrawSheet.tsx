@@ -27,7 +27,13 @@ function refusalMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.msg : fallback;
 }
 
-/** Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code. */
+/** The longest second-factor answer: a recovery code, `xxxxx-xxxxx`. */
+const TOTP_MAX = 11;
+
+/**
+ * Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code, and
+ * the authenticator code when the user has two-step verification on.
+ */
 export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const { t } = useTranslation("funds");
   const info = useWithdrawInfo(visible);
@@ -42,6 +48,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const [address, setAddress] = useState("");
   const [amount, setAmount] = useState("");
   const [code, setCode] = useState("");
+  const [totp, setTotp] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   // Pick the first currency and its first network once they are known.
@@ -54,6 +61,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
 
   const available = user.users.balances.find((b) => b.currency === currency)?.available ?? "0";
   const email = user.userinfo.email;
+  const totpOn = user.userinfo.totp_enabled;
   const realNameBlocked = info.data?.requires_real_name === true && info.data.real_name_status !== "verified";
 
   const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
@@ -72,6 +80,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     amountHint === null &&
     address.trim().length > 0 &&
     code.length === CODE_LENGTH &&
+    (!totpOn || totp.trim().length >= 6) &&
     !realNameBlocked;
 
   const maxAmount = network ? subtract(available, network.fee) : "0";
@@ -80,6 +89,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     setAddress("");
     setAmount("");
     setCode("");
+    setTotp("");
     setError(null);
   };
 
@@ -120,6 +130,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         address: address.trim(),
         amount,
         code,
+        ...(totpOn ? { totp: totp.trim() } : {}),
       });
       toast.success(t("withdraw.submitted"));
       reset();
@@ -291,6 +302,24 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               </span>
             )}
           </Field>
+          {totpOn && (
+            <Field label={t("withdraw.totp")} hint={t("withdraw.totpHint")}>
+              {(id) => (
+                <Input
+                  id={id}
+                  className="funds-input"
+                  value={totp}
+                  onChange={(value) => {
+                    setError(null);
+                    setTotp(value);
+                  }}
+                  autoComplete="one-time-code"
+                  maxLength={TOTP_MAX}
+                  placeholder={t("withdraw.totpPlaceholder")}
+                />
+              )}
+            </Field>
+          )}
           {error && (
             <p className="funds-notice funds-notice--error" role="alert">
               {error}

@@ -28,7 +28,7 @@ export default function Home() {
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;
   const failed = menus.isError && market.isError;
   // The sections appear together once their first answers are in (or failed), not one by one, each pushing the
-  // ones below it down the screen (layout shift); until then the menu and movers show their skeletons.
+  // ones below it down the screen (layout shift); until then the menu shows its skeleton and nothing is below it.
   const announcement = useAnnouncement();
   const settled = !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending;
   return (
@@ -64,7 +64,7 @@ export default function Home() {
           )}
           <MenuGrid items={menus.data?.items} loading={!settled} />
           {settled && <SoftShortcuts items={soft.data?.items} />}
-          <TopMovers pairs={pairs} loading={!settled} />
+          {settled && <TopMovers pairs={pairs} loading={false} />}
         </>
       )}
     </Page>

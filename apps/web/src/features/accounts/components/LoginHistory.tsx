@@ -1,0 +1,111 @@
+import type { LoginSession } from "@cryptos/contract";
+import { Button, List, Skeleton, Tag } from "antd-mobile";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/EmptyState";
+import { RetryView } from "@/components/RetryView";
+import { formatDateTime } from "@/lib/format";
+import { confirm, toast } from "@/lib/toast";
+import { useRevokeOtherSessions, useSessions } from "../api/get-sessions";
+import { errorText } from "../lib/errors";
+
+function deviceName({ browser, os }: LoginSession["device"], t: TFunction): string {
+  if (browser && os) return t("sessions.device", { browser, os });
+  return browser ?? os ?? t("sessions.unknownDevice");
+}
+
+function SessionItem({ session }: { session: LoginSession }) {
+  const { t } = useTranslation(["security", "accounts"]);
+  const facts = [
+    session.ip ? t("sessions.ip", { ip: session.ip }) : null,
+    t(`accounts:types.${session.login_type}`, { defaultValue: "" }) || null,
+  ].filter(Boolean);
+  return (
+    <List.Item
+      className={session.active ? "security-session" : "security-session security-session--ended"}
+      data-testid="login-session"
+      description={
+        <>
+          <span className="security-session__line">{facts.join(" · ")}</span>
+          <span className="security-session__line">
+            {t("sessions.signedIn", { time: formatDateTime(session.created_at) })}
+          </span>
+          {session.active && !session.current && (
+            <span className="security-session__line">
+              {t("sessions.lastActive", { time: formatDateTime(session.last_seen_at) })}
+            </span>
+          )}
+        </>
+      }
+      extra={
+        session.current ? (
+          <Tag color="primary" fill="outline">
+            {t("sessions.thisDevice")}
+          </Tag>
+        ) : session.active ? undefined : (
+          <span className="security-session__ended">{t("sessions.signedOut")}</span>
+        )
+      }
+    >
+      {deviceName(session.device, t)}
+    </List.Item>
+  );
+}
+
+/** Login history, newest first, the current session marked; "sign out other sessions" below it. */
+export function LoginHistory() {
+  const { t } = useTranslation("security");
+  const sessions = useSessions();
+  const revoke = useRevokeOtherSessions();
+  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const onRevoke = async () => {
+    if (!(await confirm({ content: t("sessions.revokeConfirm"), confirmText: t("sessions.revokeOthers") }))) return;
+    revoke.mutate(undefined, {
+      onSuccess: ({ revoked }) =>
+        revoked > 0 ? toast.success(t("sessions.revoked", { count: revoked })) : toast.info(t("sessions.noneRevoked")),
+      onError: (error) => toast.error(errorText(error, t)),
+    });
+  };
+
+  let body: ReactNode;
+  if (sessions.isPending) body = <Skeleton.Paragraph lineCount={5} animated />;
+  else if (sessions.isError)
+    body = <RetryView onRetry={() => void sessions.refetch()} message={errorText(sessions.error, t) ?? undefined} />;
+  else if (items.length === 0) body = <EmptyState title={t("sessions.empty")} />;
+  else body = items.map((session) => <SessionItem key={session.id} session={session} />);
+
+  return (
+    <>
+      <List className="accounts-list" header={t("sessions.section")} aria-label={t("sessions.section")}>
+        {body}
+      </List>
+      {sessions.hasNextPage && (
+        <div className="security-more">
+          <Button
+            size="small"
+            fill="none"
+            color="primary"
+            loading={sessions.isFetchingNextPage}
+            onClick={() => void sessions.fetchNextPage()}
+          >
+            {t("sessions.more")}
+          </Button>
+        </div>
+      )}
+      <div className="page-actions">
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          size="large"
+          loading={revoke.isPending}
+          onClick={() => void onRevoke()}
+        >
+          {t("sessions.revokeOthers")}
+        </Button>
+      </div>
+    </>
+  );
+}

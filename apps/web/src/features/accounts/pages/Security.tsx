@@ -1,0 +1,78 @@
+import { List } from "antd-mobile";
+import { CheckShieldOutline, KeyOutline, LockOutline } from "antd-mobile-icons";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Page } from "@/components/Page";
+import { useRequireAuth, useSession } from "@/lib/session";
+import { ChangePasswordSheet } from "../components/ChangePasswordSheet";
+import { LoginHistory } from "../components/LoginHistory";
+import { TotpDisableSheet } from "../components/TotpDisableSheet";
+import { TotpSetupSheet } from "../components/TotpSetupSheet";
+import { RESET_PASSWORD_PATH } from "../lib/paths";
+import "../accounts.css";
+import "../security.css";
+
+type Sheet = "password" | "totp-on" | "totp-off" | null;
+
+/**
+ * /pages/user/security: change or reset the password, two-step verification (authenticator app) on or off, and
+ * the login history with "sign out other sessions". Password and two-step verification are for email accounts;
+ * a wallet account signs in with its wallet's signature.
+ */
+export default function Security() {
+  const { t } = useTranslation("security");
+  const navigate = useNavigate();
+  const signedIn = useRequireAuth();
+  const { user } = useSession();
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const close = () => setSheet(null);
+  const hasEmail = Boolean(user?.userinfo.email);
+  const totpOn = user?.userinfo.totp_enabled === true;
+
+  return (
+    <Page title={t("pages.security")}>
+      {signedIn && user && (
+        <>
+          {hasEmail ? (
+            <>
+              <List className="accounts-list" header={t("password.section")}>
+                <List.Item prefix={<LockOutline aria-hidden="true" />} onClick={() => setSheet("password")}>
+                  {t("password.change")}
+                </List.Item>
+                <List.Item
+                  prefix={<KeyOutline aria-hidden="true" />}
+                  description={t("password.resetByEmail")}
+                  onClick={() => void navigate(RESET_PASSWORD_PATH)}
+                >
+                  {t("password.forgot")}
+                </List.Item>
+              </List>
+              <List className="accounts-list" header={t("totp.section")}>
+                <List.Item
+                  prefix={<CheckShieldOutline aria-hidden="true" />}
+                  description={t("totp.about")}
+                  extra={
+                    <span className={totpOn ? "accounts-status accounts-status--ok" : "accounts-status"}>
+                      {totpOn ? t("totp.on") : t("totp.off")}
+                    </span>
+                  }
+                  onClick={() => setSheet(totpOn ? "totp-off" : "totp-on")}
+                  arrow
+                >
+                  {t("totp.name")}
+                </List.Item>
+              </List>
+            </>
+          ) : (
+            <p className="security-note">{t("password.walletOnly")}</p>
+          )}
+          <LoginHistory />
+          <ChangePasswordSheet visible={sheet === "password"} onClose={close} />
+          <TotpSetupSheet visible={sheet === "totp-on"} onClose={close} />
+          <TotpDisableSheet visible={sheet === "totp-off"} onClose={close} />
+        </>
+      )}
+    </Page>
+  );
+}
