@@ -31,6 +31,8 @@ export interface AppOptions {
   database: Database;
   /** pino options, or false for silent tests. */
   logger?: boolean | object;
+  /** Where the default logger writes instead of stdout (tests capture the lines to check redaction). */
+  logStream?: { write(line: string): void };
   rateLimitPerMinute?: number;
   /** The system clock unless a test passes a manual one. */
   clock?: Clock;
@@ -53,7 +55,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logger ??
       ({
         level: config.logLevel,
-        redact: ["req.headers.authorization", "req.headers.token", "req.headers.cookie"],
+        // @fastify/multipart logs its busboy options, request headers included, at level trace.
+        redact: ["req", "busboyOptions"].flatMap((at) =>
+          ["authorization", "token", "cookie"].map((header) => `${at}.headers.${header}`),
+        ),
+        ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
     bodyLimit: 1024 * 1024,
     trustProxy: true,

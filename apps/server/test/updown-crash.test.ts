@@ -1,21 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/client";
 import { ManualClock } from "../src/lib/clock";
 import { createServices, type Services } from "../src/modules/services";
 import { seedDatabase } from "../src/seed";
 import { acquireLease } from "../src/workers/lease";
 import { PRICE_FEED_LEASE } from "../src/workers/price-feed";
-import { fundUser, insertUser } from "./fixtures";
-import { closeThenDrop, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
-import { checkedOnClose } from "./invariants";
+import {
+  cents,
+  crashServerEnv,
+  createCrashDatabase,
+  expectLedgerHealthy,
+  fundedUsers,
+  mulberry32,
+  ServerProcess,
+  toCents,
+  whyCrashTestSkips,
+} from "./crash-fixtures";
 
 /**
  * DESIGN.md §4: settlement runs exactly once per order and survives a crash. A real server process (from source,
@@ -24,7 +27,6 @@ import { checkedOnClose } from "./invariants";
  * ledger must balance.
  */
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /**
  * Orders placed before each kill: the issue's 2,000 in the first cycle, then 1,000 (two settlement batches of 500,
  * so each kill still lands while a batch is in flight) to keep the file near 90 s on two cores.
@@ -42,46 +44,13 @@ const TERMS = [
   { seconds: 300, rate: 90n },
 ] as const;
 
-const skipReason = await whySkip();
+const skipReason = await whyCrashTestSkips();
 const debugStart = Date.now();
 /** Phase timings on stderr with CRASH_DEBUG=1, to see where the time of a slow run goes. */
 const phase = (what: string) => {
   if (process.env.CRASH_DEBUG)
     process.stderr.write(`[crash ${((Date.now() - debugStart) / 1000).toFixed(1)}s] ${what}\n`);
 };
-
-async function whySkip(): Promise<string | undefined> {
-  if (testDbKind() === "pglite") {
-    return "crash test needs PostgreSQL: a server process is killed and restarted on the test's database, and an in-memory PGlite cannot be shared between processes (runs in the server-postgres project)";
-  }
-  const probe = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  try {
-    await probe.connect();
-    await probe.end();
-    return undefined;
-  } catch (error) {
-    // In CI PostgreSQL is part of the machine: its absence is a failure, not a reason to skip.
-    if (process.env.CI === "true") throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}: ${error}`);
-    return `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}`;
-  }
-}
-
-/** A fresh database for this file, with its URL (the server process connects to it by URL). */
-async function createDatabase(): Promise<{ url: string; database: Database; drop: () => Promise<void> }> {
-  const name = `cryptos_crash_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = checkedOnClose(await openDatabase({ databaseUrl: url.toString(), poolSize: LANES }), name);
-  return {
-    url: url.toString(),
-    database,
-    drop: () => closeThenDrop(name, database),
-  };
-}
 
 interface Expected {
   userId: number;
@@ -90,64 +59,8 @@ interface Expected {
   payoutCents: bigint;
 }
 
-/** A seeded generator, so a failing run can be replayed (the seed is printed in the failure message). */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const cents = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, "0")}`;
-const toCents = (value: string): bigint => {
-  if (value.startsWith("-")) return -toCents(value.slice(1));
-  const [whole, digits = ""] = value.split(".");
-  const frac = digits.replace(/0+$/, "");
-  if (frac.length > 2) throw new Error(`${value} has more than 2 decimals`);
-  return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, "0"));
-};
-
-class ServerProcess {
-  private child: ChildProcess | undefined;
-  private output = "";
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
-
-  start() {
-    this.child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-      cwd: ROOT,
-      env: this.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-8_000);
-    };
-    this.child.stdout?.on("data", keep);
-    this.child.stderr?.on("data", keep);
-  }
-
-  get exited() {
-    return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
-  }
-
-  get log() {
-    return this.output;
-  }
-
-  async kill(signal: NodeJS.Signals = "SIGKILL") {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill(signal);
-    await exited;
-  }
-}
-
 describe("up/down settlement across crashes", () => {
-  let db: Awaited<ReturnType<typeof createDatabase>> | undefined;
+  let db: Awaited<ReturnType<typeof createCrashDatabase>> | undefined;
   let server: ServerProcess | undefined;
   let dataDir: string | undefined;
 
@@ -164,7 +77,7 @@ describe("up/down settlement across crashes", () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
     const random = mulberry32(seed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    db = await createDatabase();
+    db = await createCrashDatabase(LANES);
     const { database, url } = db;
     await seedDatabase(database);
     const clock = new ManualClock(Date.now());
@@ -175,27 +88,11 @@ describe("up/down settlement across crashes", () => {
     // exactly the paths below, and the expected results can be worked out here without reading it back.
     expect(await acquireLease(database.db, PRICE_FEED_LEASE, "updown-crash-test", 3_600_000)).toBe(true);
 
-    const users: number[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const id = await insertUser(database);
-      await fundUser(s.ledger, id, FUNDING);
-      users.push(id);
-    }
+    const users = await fundedUsers(database, s.ledger, USERS, FUNDING);
 
     phase("users funded");
     dataDir = mkdtempSync(path.join(tmpdir(), "cryptos-crash-"));
-    server = new ServerProcess({
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PRICE_SOURCE: "simulated",
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, "no-web-build"),
-      LOG_LEVEL: "warn",
-      OPERATOR_EMAIL: "ops@crash.test",
-      OPERATOR_PASSWORD: "crash-test-operator-password",
-    });
+    server = new ServerProcess(crashServerEnv(url, dataDir));
 
     const poll = new pg.Client({ connectionString: url });
     await poll.connect();
@@ -208,15 +105,6 @@ describe("up/down settlement across crashes", () => {
           )
         ).rows[0]!.n,
       );
-    const waitFor = async (what: string, done: () => Promise<boolean>, timeoutMs: number, intervalMs: number) => {
-      const until = Date.now() + timeoutMs;
-      while (!(await done())) {
-        if (server!.exited) throw new Error(`the server exited while waiting for ${what}:\n${server!.log}`);
-        if (Date.now() > until) throw new Error(`timed out waiting for ${what}:\n${server!.log}`);
-        await new Promise((r) => setTimeout(r, intervalMs));
-      }
-    };
-
     const expected = new Map<number, Expected>();
     const killedAt: number[] = [];
     const base = Date.now();
@@ -295,12 +183,12 @@ describe("up/down settlement across crashes", () => {
         const firstId = Math.min(...placed.map((p) => p.id));
         phase(`cycle ${cycle}: placed and ticked`);
         server.start();
-        await waitFor("the first settlements", async () => (await settledSince(firstId)) > 0, 300_000, 20);
+        await server.waitFor("the first settlements", async () => (await settledSince(firstId)) > 0, 300_000, 20);
         await server.kill("SIGKILL");
         killedAt.push(await settledSince(firstId));
         phase(`cycle ${cycle}: killed with ${killedAt.at(-1)} settled`);
         server.start();
-        await waitFor(
+        await server.waitFor(
           "every order to be settled",
           async () => (await settledSince(firstId)) === CYCLE_ORDERS[cycle],
           300_000,
@@ -377,12 +265,7 @@ describe("up/down settlement across crashes", () => {
       const have = await s.ledger.balance({ userId, currency: "USDT", kind: "available" });
       expect(toCents(have), `user ${userId}; ${context}`).toBe(want);
     }
-    expect(await s.ledger.health()).toMatchObject({
-      ok: true,
-      unbalancedEntries: 0,
-      mismatchedAccounts: 0,
-      negativeUserAccounts: 0,
-    });
+    await expectLedgerHealthy(s.ledger);
     expect(await s.updown.unsettledCount()).toBe(0);
     await poll.end();
   });
