@@ -12,11 +12,8 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { systemClock } from "../../apps/server/src/lib/clock.ts";
-import { insertPairs } from "../../apps/server/src/modules/market/repo.ts";
-import { createServices } from "../../apps/server/src/modules/services.ts";
-import { seedDatabase } from "../../apps/server/src/seed.ts";
 import { emit, freshDatabase, percentile, progress, rssMb } from "../lib.mjs";
+import { seedBenchPairs } from "../seed-pairs.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
@@ -97,30 +94,8 @@ const summarise = (m, expectedPerClient) => {
 
 // ---- the server, with 20 pairs ticking --------------------------------------------------------------------------
 const fresh = await freshDatabase("fanout");
-const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
-await seedDatabase(database);
-const services = createServices(database, systemClock);
-const seeded = await services.market.listPairs(1);
-const extra = Array.from({ length: Math.max(0, PAIRS - seeded.length) }, (_, i) => ({
-  symbol: `BENCH${i}/USDT`,
-  base: `BENCH${i}`,
-  quote: "USDT",
-  productType: 1,
-  priceDecimals: 2,
-  qtyDecimals: 2,
-  sort: 100 + i,
-  simPrice: String(10 + i),
-  simVolatility: "0.8",
-}));
-if (extra.length) await insertPairs(database.db, extra);
-// Read back from the table: the market service caches its pair list, which predates the insert.
-const allPairs = (
-  await database.db.execute(sql`select id from pairs where enabled and product_type = 1 order by sort, id`)
-).rows.map((r) => Number(r.id));
+const allPairs = await seedBenchPairs(fresh.url, PAIRS);
 const pairIds = allPairs.slice(0, PAIRS);
-// One tick each now, so the simulated feed has candles and skips generating 90 days of history on start.
-await services.market.recordQuotes(allPairs.map((id, i) => ({ pairId: id, price: String(10 + i) })));
-await database.close();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "cryptos-bench-"));
 progress("fan-out: starting the server");

@@ -18,11 +18,27 @@ export interface DecimalFormat {
 export function formatDecimal(value: Decimal, options: DecimalFormat = {}): string {
   const { minFraction = 2, maxFraction = Math.max(minFraction, 8), signed = false } = options;
   if (!/^[-+]?\d+(\.\d+)?$/.test(value.trim())) return value;
-  return new Intl.NumberFormat(currentLocale(), {
-    minimumFractionDigits: minFraction,
-    maximumFractionDigits: maxFraction,
-    signDisplay: signed ? "exceptZero" : "auto",
-  }).format(asIntlInput(value));
+  return numberFormat(currentLocale(), minFraction, maxFraction, signed).format(asIntlInput(value));
+}
+
+/**
+ * Number formats by locale and options, made once: building an Intl.NumberFormat costs far more than using one,
+ * and a market list formats every row's price and change on every tick.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, minFraction: number, maxFraction: number, signed: boolean): Intl.NumberFormat {
+  const key = `${locale}|${minFraction}|${maxFraction}|${signed}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minFraction,
+      maximumFractionDigits: maxFraction,
+      signDisplay: signed ? "exceptZero" : "auto",
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A change in percent given as a decimal string of percent points ("1.5" -> "+1.50%"). */

@@ -12,8 +12,8 @@ export {
 } from "./hooks";
 export { type LiveStatus, liveUrl } from "./live-socket";
 export {
-  mergeTickIntoPair,
   mergeTicksIntoLists,
+  mergeTicksIntoPairs,
   type PricedDetail,
   type PricedItem,
   withTick,

@@ -70,12 +70,19 @@ export function mergeTicksIntoLists<L extends { items: readonly PricedItem[] }>(
   client.setQueriesData<L>({ queryKey }, (old) => withTickedItems(old, ticks));
 }
 
-/** Folds one pair's tick into its cached answer(s) under `queryKey`. */
-export function mergeTickIntoPair<D extends PricedDetail>(
+/**
+ * Folds ticks into the cached single-pair answers under `queryKey`, in one pass over the cache: `pairIdOf` reads
+ * the pair id from a query's key. (One lookup per tick would scan the whole cache once per pair.)
+ */
+export function mergeTicksIntoPairs<D extends PricedDetail>(
   client: QueryClient,
   queryKey: QueryKey,
-  tick: WsTick | undefined,
+  ticks: ReadonlyMap<number, WsTick>,
+  pairIdOf: (key: QueryKey) => number | undefined,
 ): void {
-  if (!tick) return;
-  client.setQueriesData<D>({ queryKey }, (old) => withTick(old, tick));
+  for (const query of client.getQueryCache().findAll({ queryKey })) {
+    const pairId = pairIdOf(query.queryKey);
+    const tick = pairId === undefined ? undefined : ticks.get(pairId);
+    if (tick) client.setQueryData<D>(query.queryKey, (old) => withTick(old, tick));
+  }
 }

@@ -1,5 +1,5 @@
 import type { Pair } from "@cryptos/contract";
-import { memo } from "react";
+import { memo, useCallback } from "react";
 import { useNavigate } from "react-router";
 import { formatPrice } from "../lib/format";
 import { ChangeText } from "./ChangeText";
@@ -22,9 +22,10 @@ export interface PairRowProps {
 export const PairRow = memo(function PairRow({ pair, favourite, onToggleFavourite }: PairRowProps) {
   const navigate = useNavigate();
   const open = () => void navigate(pairPath(pair.id));
+  const toggle = useCallback(() => onToggleFavourite(pair.id), [onToggleFavourite, pair.id]);
   return (
     <li className="pair-row" data-testid="pair-row" data-pair={pair.symbol}>
-      <FavouriteButton symbol={pair.symbol} active={favourite} onToggle={() => onToggleFavourite(pair.id)} />
+      <FavouriteButton symbol={pair.symbol} active={favourite} onToggle={toggle} />
       <button type="button" className="pair-row__main" onClick={open}>
         <span className="pair-row__name">
           <span className="pair-row__base">{pair.base}</span>

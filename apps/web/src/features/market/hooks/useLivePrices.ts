@@ -1,12 +1,14 @@
 import { calls } from "@cryptos/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { type LiveStatus, mergeTickIntoPair, mergeTicksIntoLists, useLiveTicks, useRefetchEvery } from "@/lib/live";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type LiveStatus, mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import type { ProductList } from "../api/get-product-list";
 import type { PairDetail } from "../api/get-product-show";
 
 /** The server recomputes the 24 h figures every 30 s; the prices in between arrive as ticks. */
 const FIGURES_REFRESH_MS = 30_000;
 const FIGURE_KEYS = [[calls.productlist.path], [calls.productshow.path]];
+/** productshow answers are keyed [path, { product_id }] (get-product-show.ts). */
+const productIdOf = (key: QueryKey) => (key[1] as { product_id?: number } | undefined)?.product_id;
 
 /**
  * Follows the live prices of `pairIds` while the calling screen is mounted: the cached productlist and productshow
@@ -20,9 +22,7 @@ export function useLivePrices(pairIds: readonly number[]): LiveStatus {
     pairIds,
     (ticks) => {
       mergeTicksIntoLists<ProductList>(client, [calls.productlist.path], ticks);
-      for (const [pairId, tick] of ticks) {
-        mergeTickIntoPair<PairDetail>(client, [calls.productshow.path, { product_id: pairId }], tick);
-      }
+      mergeTicksIntoPairs<PairDetail>(client, [calls.productshow.path], ticks, productIdOf);
     },
     {
       onReconnected: () => {

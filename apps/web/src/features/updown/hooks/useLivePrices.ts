@@ -1,12 +1,15 @@
 import { calls, type DataOf } from "@cryptos/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { type LiveStatus, mergeTickIntoPair, mergeTicksIntoLists, useLiveTicks, useRefetchEvery } from "@/lib/live";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type LiveStatus, mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import { pairKey } from "../api/get-pair";
 import { FIGURES_REFRESH_MS, pairsKeyPrefix } from "../api/get-pairs";
 
 type PairList = DataOf<typeof calls.productlist>;
 type PairDetail = DataOf<typeof calls.productshow>;
-const FIGURE_KEYS = [pairsKeyPrefix, ["updown", "pair"]];
+const PAIR_KEY_PREFIX = pairKey(undefined).slice(0, 2);
+const FIGURE_KEYS = [pairsKeyPrefix, PAIR_KEY_PREFIX];
+/** A pair's answer is keyed pairKey(id): ["updown", "pair", id]. */
+const productIdOf = (key: QueryKey) => (typeof key[2] === "number" ? key[2] : undefined);
 
 /**
  * The Trade screen's and the order's prices follow live ticks while shown: each tick lands in the cached pair list
@@ -20,11 +23,11 @@ export function useLivePrices(pairIds: readonly number[]): LiveStatus {
     pairIds,
     (ticks) => {
       mergeTicksIntoLists<PairList>(client, pairsKeyPrefix, ticks);
-      for (const [pairId, tick] of ticks) mergeTickIntoPair<PairDetail>(client, pairKey(pairId), tick);
+      mergeTicksIntoPairs<PairDetail>(client, PAIR_KEY_PREFIX, ticks, productIdOf);
     },
     {
       onReconnected: () => {
-        void client.invalidateQueries({ queryKey: ["updown", "pair"] });
+        void client.invalidateQueries({ queryKey: PAIR_KEY_PREFIX });
         void client.invalidateQueries({ queryKey: pairsKeyPrefix });
         void client.invalidateQueries({ queryKey: [calls.getkdata.path] });
       },
