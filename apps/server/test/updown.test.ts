@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { createServices, type Services } from "../src/modules/services";
+import { ORDERS_PER_MINUTE } from "../src/modules/updown/routes";
 import { fundUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
@@ -237,5 +238,29 @@ describe("up/down orders", () => {
     expect(Object.keys(calls.adminUpDownSave.body!.shape).sort()).toEqual(
       ["enabled", "max_amount", "min_amount", "productid", "terms"].sort(),
     );
+  });
+});
+
+describe("up/down orders: placement rate limit", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ config: { perIpLimits: true } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("refuses a caller's orders past the limit with 429, and leaves another caller alone", async () => {
+    const [busy, other] = [await signUp(limited), await signUp(limited)];
+    // Bodies that fail validation still count: the limit comes before anything else.
+    const place = (user: SignedUpUser) =>
+      limited.call(calls.domiao.path, { headers: user.headers, body: { productid: 1, direction: "sideways" } });
+    const statuses: number[] = [];
+    for (let i = 0; i < ORDERS_PER_MINUTE; i++) statuses.push((await place(busy)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await place(busy);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(0);
+    expect((await place(other)).status).toBe(200);
   });
 });
