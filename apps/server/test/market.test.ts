@@ -299,7 +299,7 @@ describe("live prices over WebSocket", () => {
     await waitFor(() => received.at(-1)?.type === "error");
     expect(received.at(-1)).toEqual({
       type: "error",
-      msg: "Message non reconnu : envoyez subscribe, unsubscribe ou ping",
+      msg: "Message non reconnu : envoyez subscribe, unsubscribe, auth ou ping",
     });
     socket.send(JSON.stringify({ op: "ping" }));
     await waitFor(() => received.at(-1)?.type === "pong");
