@@ -1,5 +1,5 @@
 import { PASSWORD_MAX } from "@cryptos/contract";
-import { Button, Form, Input, Popup } from "antd-mobile";
+import { Button, Form, Input } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
@@ -7,6 +7,7 @@ import { errorText } from "../lib/errors";
 import { clearErrorsOnEdit, passwordRequiredRules } from "../lib/rules";
 import { FormError } from "./FormError";
 import { NewPasswordFields } from "./NewPasswordFields";
+import { SecuritySheet } from "./SecuritySheet";
 
 interface Values {
   old_password: string;
@@ -40,18 +41,7 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      afterClose={forget}
-      position="bottom"
-      showCloseButton
-      bodyClassName="security-sheet"
-      aria-label={t("security:password.change")}
-      destroyOnClose
-    >
-      <h2 className="security-sheet__title">{t("security:password.change")}</h2>
+    <SecuritySheet visible={visible} title={t("security:password.change")} onClose={onClose} afterClose={forget}>
       <Form
         form={form}
         name="change-password"
@@ -85,6 +75,6 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
         </Form.Item>
         <NewPasswordFields form={form} label={t("security:password.new")} />
       </Form>
-    </Popup>
+    </SecuritySheet>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Input, Popup } from "antd-mobile";
+import { Button, Input } from "antd-mobile";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
@@ -6,6 +6,7 @@ import { useTotpDisable } from "../api/totp";
 import { errorText } from "../lib/errors";
 import { SECOND_FACTOR_MAX } from "../lib/rules";
 import { FormError } from "./FormError";
+import { SecuritySheet } from "./SecuritySheet";
 
 /** Two-step verification off, with an app code or a recovery code. */
 export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -30,18 +31,7 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      afterClose={forget}
-      position="bottom"
-      showCloseButton
-      bodyClassName="security-sheet"
-      aria-label={t("totp.offTitle")}
-      destroyOnClose
-    >
-      <h2 className="security-sheet__title">{t("totp.offTitle")}</h2>
+    <SecuritySheet visible={visible} title={t("totp.offTitle")} onClose={onClose} afterClose={forget}>
       <form className="security-enrol" onSubmit={submit}>
         <p className="security-sheet__text">{t("totp.offIntro")}</p>
         <div className="security-field">
@@ -70,6 +60,6 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
           {t("totp.turnOff")}
         </Button>
       </form>
-    </Popup>
+    </SecuritySheet>
   );
 }
