@@ -141,6 +141,11 @@ export class ServerProcess {
     return this.output;
   }
 
+  /** The running process's id (lease holders are named `host:pid`). */
+  get pid() {
+    return this.child?.pid;
+  }
+
   /** `http://host:port` once the server has said where it listens (PORT=0 picks a free port). */
   get baseUrl(): string | undefined {
     return [...this.output.matchAll(/running at (http:\/\/[^/\s]+)/g)].at(-1)?.[1];
