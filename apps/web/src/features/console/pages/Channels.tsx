@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdminChannel, useChannels, useSaveChannel } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { EditButton } from "../components/EditButton";
 import { Modal } from "../components/Modal";
 import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
@@ -110,14 +111,10 @@ export function Channels() {
                     <OnOff on={channel.enabled} />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="console-button"
-                      aria-label={t("config.editChannel", { id: channel.id })}
-                      onClick={() => setEditing(channel)}
-                    >
-                      {t("common.edit")}
-                    </button>
+                    <EditButton
+                      label={t("config.editChannel", { id: channel.id })}
+                      onEdit={() => setEditing(channel)}
+                    />
                   </td>
                 </tr>
               ))}

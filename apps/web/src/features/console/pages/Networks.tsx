@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
 import { type AdminNetwork, useNetworks, useSaveNetwork } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { EditButton } from "../components/EditButton";
 import { Modal } from "../components/Modal";
 import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
@@ -138,14 +139,10 @@ export function Networks() {
                     <OnOff on={row.enabled} />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="console-button"
-                      aria-label={t("config.editNetwork", { name: `${row.currency} · ${row.network}` })}
-                      onClick={() => setEditing(row)}
-                    >
-                      {t("common.edit")}
-                    </button>
+                    <EditButton
+                      label={t("config.editNetwork", { name: `${row.currency} · ${row.network}` })}
+                      onEdit={() => setEditing(row)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { currentLocale } from "@/lib/i18n";
 import { type AdminNews, type NewsCategory, useNews, useSaveNews } from "../api/content";
 import { PAGE_SIZE } from "../api/keys";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { EditButton } from "../components/EditButton";
 import { compactText, LocalizedFields, type LocalizedText, pickText } from "../components/LocalizedFields";
 import { Modal } from "../components/Modal";
 import { Pager } from "../components/Pager";
@@ -131,14 +132,7 @@ export function News() {
                     </td>
                     <td>{formatDateTime(item.created_at)}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="console-button"
-                        aria-label={t("news.edit", { id: item.id })}
-                        onClick={() => setEditing(item)}
-                      >
-                        {t("common.edit")}
-                      </button>
+                      <EditButton label={t("news.edit", { id: item.id })} onEdit={() => setEditing(item)} />
                     </td>
                   </tr>
                 ))}

@@ -5,6 +5,7 @@ import { formatDecimal, formatMoney } from "@/lib/format";
 import { currentLocale } from "@/lib/i18n";
 import { type AdminStaking, type StakingInput, useSaveStaking, useStakingProducts } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { EditButton } from "../components/EditButton";
 import { compactText, LocalizedFields, type LocalizedText, pickText } from "../components/LocalizedFields";
 import { Modal } from "../components/Modal";
 import { EmptyRow, QueryState } from "../components/QueryState";
@@ -202,14 +203,10 @@ export function Staking() {
                     <OnOff on={product.enabled} />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="console-button"
-                      aria-label={t("config.editStaking", { id: product.id })}
-                      onClick={() => setEditing(product)}
-                    >
-                      {t("common.edit")}
-                    </button>
+                    <EditButton
+                      label={t("config.editStaking", { id: product.id })}
+                      onEdit={() => setEditing(product)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
 import { type AdminUpDown, useSaveUpDown, useUpDownSettings } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { EditButton } from "../components/EditButton";
 import { Modal } from "../components/Modal";
 import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
@@ -149,14 +150,10 @@ export function UpDown() {
                     <OnOff on={setting.enabled} />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="console-button"
-                      aria-label={t("config.editUpDown", { symbol: setting.symbol })}
-                      onClick={() => setEditing(setting)}
-                    >
-                      {t("common.edit")}
-                    </button>
+                    <EditButton
+                      label={t("config.editUpDown", { symbol: setting.symbol })}
+                      onEdit={() => setEditing(setting)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+
+/** The "Edit" button of a configuration row; `label` names the row for screen readers. */
+export function EditButton({ label, onEdit }: { label: string; onEdit: () => void }) {
+  const { t } = useTranslation("console");
+  return (
+    <button type="button" className="console-button" aria-label={label} onClick={onEdit}>
+      {t("common.edit")}
+    </button>
+  );
+}
