@@ -19,6 +19,7 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SIMULATED_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
 });
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   perIpLimits: boolean;
   /** Requests per minute per client address, over all calls. */
   rateLimitPerMinute: number;
+  /** Days of one-minute history the simulated market generates on its first start. */
+  simulatedHistoryDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST,
     perIpLimits: e.PER_IP_LIMITS === "on",
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    simulatedHistoryDays: e.SIMULATED_HISTORY_DAYS,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ async function main() {
     config,
     clock: systemClock,
     log: app.log,
+    historyDays: config.simulatedHistoryDays,
   });
   const settlement = settlementWorkers(app.services, app.log);
 

@@ -61,6 +61,8 @@ export function crashServerEnv(databaseUrl: string, dataDir: string): NodeJS.Pro
     PORT: "0",
     HOST: "127.0.0.1",
     PRICE_SOURCE: "simulated",
+    // Three days of history: these tests are about orders and money, not two million rows of candles.
+    SIMULATED_HISTORY_DAYS: "3",
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, "no-web-build"),
     LOG_LEVEL: "warn",

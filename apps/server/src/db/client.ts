@@ -68,7 +68,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // PostgreSQL's 1 GB of write-ahead log suits a server; an embedded database in a folder does better with less.
+    client = new PGlite(dir, {
+      startParams: [...PGlite.defaultStartParams, "-c", "max_wal_size=128MB", "-c", "min_wal_size=32MB"],
+    });
   } else {
     client = new PGlite();
   }

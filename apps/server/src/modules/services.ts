@@ -47,13 +47,16 @@ export function createServices(
   fanout: { tickBus?: TickBus } = {},
 ): Services {
   const { db } = database;
-  const market = new MarketService(db, clock, fanout.tickBus ?? new LocalTickBus(), {
-    priceSource: config.priceSource,
-    exchangeCount: exchangeCountNow,
-  });
+  const settings = new SettingsService(db, clock);
+  const market = new MarketService(
+    db,
+    clock,
+    fanout.tickBus ?? new LocalTickBus(),
+    { priceSource: config.priceSource, exchangeCount: exchangeCountNow },
+    settings,
+  );
   const ledger = new LedgerService(db, clock);
   const messages = new MessagesService(db, clock);
-  const settings = new SettingsService(db, clock);
   const admin = new AdminService(db, clock);
   const uploads = new UploadsService(db, clock, config.dataDir);
   const identity = new IdentityService(db, clock, { admin, messages, uploads });

@@ -26,6 +26,8 @@ export interface PriceFeedOptions {
   /** Raw ticks older than this are pruned (except those orders reference); candles are kept. */
   tickRetentionDays?: number;
   pruneEveryMs?: number;
+  /** Time per pass spent writing the rest of the generated history, between ticks. */
+  historyBudgetMs?: number;
 }
 
 /**
@@ -38,6 +40,9 @@ export class PriceFeed {
   readonly loop: WorkerLoop;
   private prepared = false;
   private lastPruneAt = 0;
+  /** The background write of the generated history's rest; undefined once done (or not yet begun). */
+  private historyRest: AsyncGenerator<number> | undefined;
+  private historyRestDone = false;
   private readonly historyDays: number;
   private readonly seed: number | string;
 
@@ -54,11 +59,14 @@ export class PriceFeed {
       // A new leader continues from the prices the last one recorded.
       onLeadership: (leader) => {
         if (leader) this.prepared = false;
+        this.historyRest = undefined;
+        this.historyRestDone = false;
       },
       pass: async (renew) => {
         if (!this.prepared && !(await this.prepare(renew))) return;
         await this.tick();
         await this.pruneIfDue();
+        await this.writeHistoryFor(this.options.historyBudgetMs ?? 200);
       },
     });
   }
@@ -92,6 +100,31 @@ export class PriceFeed {
     const now = this.options.clock.now();
     const quotes = await this.source.poll(now);
     return this.options.market.recordQuotes(quotes, now);
+  }
+
+  /**
+   * Writes some of the generated history's rest, one statement and more while within `budgetMs`: the first part went in before the first
+   * tick, and the rest goes in between ticks so the market is live at once. True while some is left.
+   */
+  async writeHistoryFor(budgetMs: number): Promise<boolean> {
+    if (!this.source.simulated || this.historyRestDone) return false;
+    this.historyRest ??= this.options.market.writeRestOfHistory();
+    const started = performance.now();
+    try {
+      do {
+        const step = await this.historyRest.next();
+        if (step.done) {
+          this.historyRestDone = true;
+          this.options.log.info({ worker: PRICE_FEED_LEASE }, "the generated price history is complete");
+          return false;
+        }
+      } while (performance.now() - started < budgetMs);
+    } catch (error) {
+      // A failed write closes the generator; the next pass starts again from the anchors (rows there stay).
+      this.historyRest = undefined;
+      throw error;
+    }
+    return true;
   }
 
   private async pruneIfDue() {

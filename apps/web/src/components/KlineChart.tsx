@@ -13,7 +13,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 import { currentLocale } from "../lib/i18n";
@@ -146,6 +146,17 @@ const crosshairLabel = (time: Time): string =>
 
 /** How many of the newest candles fill the first view on a phone; the rest is a drag away. */
 const FIRST_VIEW_BARS = 80;
+/** When fewer than this many bars are left of the view, the page before is fetched. */
+const PAGE_BACK_MARGIN = 30;
+
+/** Earlier pages of candles, fetched as the chart is dragged back (getkdata with `end`), for one view. */
+interface OlderCandles {
+  view: string;
+  /** The pages fetched and what was shown when the last arrived, oldest first. */
+  candles: Candle[];
+  /** The server had no more. */
+  exhausted: boolean;
+}
 
 /**
  * A K-line chart of one pair (TradingView lightweight-charts v5): candles or a line, any of the eight intervals,
@@ -171,7 +182,25 @@ export function KlineChart({
   // Bumped each time the series is replaced, so its data is set again.
   const [seriesVersion, setSeriesVersion] = useState(0);
   const query = useQuery(kdataQueryOptions({ productid: pairId, intval: interval, type }));
-  const candles = query.data?.interval === interval ? query.data.candles : undefined;
+  const newest = query.data?.interval === interval ? query.data.candles : undefined;
+  const view = `${pairId}:${interval}:${type}`;
+  const [older, setOlder] = useState<OlderCandles>({ view, candles: [], exhausted: false });
+  const loadingOlderRef = useRef(false);
+  // Earlier pages count only while they join the newest page (a refetch after a long pause leaves a gap).
+  const oldestNewest = newest?.[0]?.t;
+  const lastOlder = older.view === view ? older.candles.at(-1)?.t : undefined;
+  const joined =
+    lastOlder !== undefined && oldestNewest !== undefined && lastOlder + INTERVAL_MS[interval] >= oldestNewest;
+  const candles = useMemo(
+    () => (newest && joined ? [...older.candles.filter((c) => c.t < (oldestNewest ?? 0)), ...newest] : newest),
+    [newest, joined, older.candles, oldestNewest],
+  );
+  const candlesRef = useRef(candles);
+  candlesRef.current = candles;
+  const olderRef = useRef(older);
+  olderRef.current = older;
+  const viewRef = useRef(view);
+  viewRef.current = view;
 
   // The chart itself lives outside React: created once, sized by its container (autoSize uses ResizeObserver).
   useEffect(() => {
@@ -239,17 +268,48 @@ export function KlineChart({
     const chart = chartRef.current;
     if (!series || !chart || !candles || seriesVersion === 0) return;
     const bars = candles.map(toBar);
+    const timeScale = chart.timeScale();
+    // Bars added in front shift every logical index: keep the same candles in view.
+    const before = timeScale.getVisibleLogicalRange();
+    const firstBefore = series.data()[0]?.time as number | undefined;
     if (type === "candle") series.setData(bars);
     else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
     lastBarRef.current = bars.at(-1) ?? null;
-    const view = `${pairId}:${interval}:${type}`;
     if (fittedRef.current !== view && bars.length > 0) {
       fittedRef.current = view;
-      chart
-        .timeScale()
-        .setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
+      timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
+    } else if (before && firstBefore !== undefined) {
+      const added = bars.findIndex((bar) => bar.time === firstBefore);
+      if (added > 0) timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
     }
-  }, [candles, pairId, interval, type, seriesVersion]);
+  }, [candles, view, type, seriesVersion]);
+
+  // Dragging back near the oldest candle fetches the page before it, and the view stays where it was.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || seriesVersion === 0) return;
+    const timeScale = chart.timeScale();
+    const onRange = (range: { from: number } | null) => {
+      const shown = candlesRef.current;
+      const current = olderRef.current;
+      const oldest = shown?.[0];
+      if (!range || !oldest || range.from > PAGE_BACK_MARGIN || loadingOlderRef.current) return;
+      if (current.view === view && current.exhausted) return;
+      loadingOlderRef.current = true;
+      api(calls.getkdata, { query: { productid: pairId, intval: interval, type, end: oldest.t } })
+        .then((page) => {
+          // Everything shown so far, behind the new page: the merge keeps what lies before the newest page.
+          if (viewRef.current === view)
+            setOlder({ view, candles: [...page.candles, ...shown], exhausted: page.candles.length === 0 });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          loadingOlderRef.current = false;
+        });
+    };
+    timeScale.subscribeVisibleLogicalRangeChange(onRange);
+    return () => timeScale.unsubscribeVisibleLogicalRangeChange(onRange);
+  }, [pairId, interval, type, view, seriesVersion]);
 
   // A live price updates the open candle, or opens the next one when its interval has begun.
   useEffect(() => {

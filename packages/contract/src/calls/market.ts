@@ -100,13 +100,15 @@ export const marketCalls = {
     path: "/api/index/getkdata",
     auth: "none",
     summary:
-      "Candles for a pair, the newest `limit` (at most 500), newest last; the last one is the current, still open interval. With type=line each point's o, h and l equal its close",
+      "Candles for a pair, the newest `limit` (at most 500), newest last; the last one is the current, still open interval. With `end` (Unix ms), the newest `limit` that start before it: a chart pages back through history that way. With type=line each point's o, h and l equal its close",
     query: z.object({
       type: z.enum(KLINE_TYPES).default("candle"),
       productid: id,
       intval: z.enum(KLINE_INTERVALS).default("1m"),
       /** How many of the newest intervals to answer: a 24-point sparkline need not fetch 500. */
       limit: intLike(1, 500).default(500),
+      /** Only candles that start before this instant (Unix ms): the page before a chart's oldest candle. */
+      end: intLike(0, 8_640_000_000_000).optional(),
     }),
     data: z.object({ interval: z.enum(KLINE_INTERVALS), type: z.enum(KLINE_TYPES), candles: z.array(candle) }),
   }),

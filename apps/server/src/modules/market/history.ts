@@ -54,19 +54,39 @@ export const emptyColumns = (): CandleColumns => ({
 export interface HistoryShape {
   /** Minutes of simulated past (90 days = 129,600). */
   minutes: number;
-  /** Of these, how many of the most recent are stored as one-minute candles. */
+  /** Of these, how many of the most recent are written as one-minute candles. */
   storedMinutes: number;
-  /** Buckets kept per larger interval (a chart shows at most this many). */
+  /** Buckets written per larger interval, the newest first. */
   bucketsPerInterval: number;
+  /** The newest minutes and buckets to leave out: they were written before (the first part of a two-part write). */
+  skipMinutes?: number;
+  skipBuckets?: number;
 }
+
+/** The part of a pair's history written before its first tick: what a chart opens on (a chart shows 500). */
+export const firstPart = (minutes: number, minuteDays: number, buckets: number): HistoryShape => ({
+  minutes,
+  storedMinutes: Math.min(minutes, minuteDays * 24 * 60),
+  bucketsPerInterval: buckets,
+});
+
+/** Everything `first` left out: written in the background once the market is live. */
+export const restAfter = (first: HistoryShape): HistoryShape => ({
+  minutes: first.minutes,
+  storedMinutes: first.minutes,
+  bucketsPerInterval: Number.POSITIVE_INFINITY,
+  skipMinutes: first.storedMinutes,
+  skipBuckets: first.bucketsPerInterval,
+});
 
 /**
  * A simulated past for one pair, ending with the minute before `endMinute` at `lastPrice`. The walk runs minute
  * by minute backwards from that close, so the history meets the live price exactly, and the same seed gives the
- * same history. Every larger candle is rolled up from those same minutes (so all charts agree), but only what
- * a chart can show is kept: the latest `storedMinutes` one-minute candles, and the latest `bucketsPerInterval`
- * candles of each larger interval. That makes the first start a matter of seconds instead of a minute of
- * inserting 1.5 million rows.
+ * same history. Every larger candle is rolled up from those same minutes (so all charts agree). What is written
+ * is a window of that: the latest `storedMinutes` one-minute candles and the latest `bucketsPerInterval` candles
+ * of each larger interval, less the newest `skipMinutes` and `skipBuckets`. The first start writes what the
+ * charts open on (`firstPart`), and the rest (`restAfter`) follows in the background, so the market is live in
+ * seconds instead of after two minutes of inserting two million rows.
  */
 export function generateHistory(
   pair: SourcePair,
@@ -81,13 +101,14 @@ export function generateHistory(
   const sigma = Number(pair.simVolatility);
   const scale = 10 ** pair.priceDecimals;
   const units = (x: number) => Math.max(1, Math.round(x * scale));
+  const qtyScale = 10 ** pair.qtyDecimals;
   // closes[i] is the close of minute i (0 = the open of the oldest minute); walk back from the last one.
   const closes = new Float64Array(minutes + 1);
   closes[minutes] = Number(lastPrice);
   for (let i = minutes; i > 0; i--) closes[i - 1] = walk(closes[i] as number, sigma, 60, -random.normal());
   const wick = sigma * Math.sqrt(60 / (365 * 24 * 3600)) * 0.5;
 
-  // Per minute, in price units (integers), so that every roll-up is exact.
+  // Per minute, in price and quantity units (integers), so that every roll-up is exact.
   const o = new Float64Array(minutes);
   const h = new Float64Array(minutes);
   const l = new Float64Array(minutes);
@@ -108,7 +129,7 @@ export function generateHistory(
       c[i] as number,
       units(Math.min(open, close) * (1 - Math.abs(random.normal()) * wick)),
     );
-    v[i] = simulatedVolume(close, 60, random.next());
+    v[i] = Math.round(simulatedVolume(close, 60, random.next()) * qtyScale);
   }
   const startMs = endMinute - minutes * MINUTE_MS;
   const price = (u: number) => (u / scale).toFixed(pair.priceDecimals);
@@ -128,18 +149,20 @@ export function generateHistory(
     into.h.push(price(hi));
     into.l.push(price(lo));
     into.c.push(price(c[to - 1] as number));
-    into.v.push(vol.toFixed(pair.qtyDecimals));
+    into.v.push((vol / qtyScale).toFixed(pair.qtyDecimals));
   };
 
-  for (let i = Math.max(0, minutes - shape.storedMinutes); i < minutes; i++)
+  const newestMinute = minutes - (shape.skipMinutes ?? 0);
+  for (let i = Math.max(0, minutes - shape.storedMinutes); i < newestMinute; i++)
     push("1m", startMs + i * MINUTE_MS, i, i + 1);
+  const skipBuckets = shape.skipBuckets ?? 0;
   for (const interval of ROLLUP_INTERVALS) {
     // Buckets from the newest back: the minutes [from, to) of each, clipped to the history.
     let to = minutes;
     for (let n = 0; n < shape.bucketsPerInterval && to > 0; n++) {
       const t = bucketStart(startMs + (to - 1) * MINUTE_MS, interval);
       const from = Math.max(0, Math.round((t - startMs) / MINUTE_MS));
-      push(interval, t, from, to);
+      if (n >= skipBuckets) push(interval, t, from, to);
       to = from;
     }
   }

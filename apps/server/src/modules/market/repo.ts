@@ -292,13 +292,15 @@ export interface CandleRow {
 }
 
 /** The latest `limit` candles of an interval from `from` on, newest first: one index range read. */
-export async function readCandles(db: Conn, pairId: number, interval: string, from: Date, limit: number) {
+/** The newest `limit` candles of a pair and interval that start in [from, before), newest first. */
+export async function readCandles(db: Conn, pairId: number, interval: string, from: Date, before: Date, limit: number) {
+  const range = sql`t >= ${from.toISOString()}::timestamptz and t < ${before.toISOString()}::timestamptz`;
   const query =
     interval === "1m"
       ? sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles1m}
-            where pair_id = ${pairId} and t >= ${from.toISOString()}::timestamptz order by t desc limit ${limit}`
+            where pair_id = ${pairId} and ${range} order by t desc limit ${limit}`
       : sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles}
-            where pair_id = ${pairId} and interval = ${interval} and t >= ${from.toISOString()}::timestamptz
+            where pair_id = ${pairId} and interval = ${interval} and ${range}
             order by t desc limit ${limit}`;
   const rows = await rowsOf<Record<string, unknown>>(db, query);
   return rows.map(

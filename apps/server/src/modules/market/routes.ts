@@ -11,7 +11,7 @@ export function marketRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.getkdata, async ({ query }) => ({
     interval: query.intval,
     type: query.type,
-    candles: await market.candles(query.productid, query.intval, query.type, query.limit),
+    candles: await market.candles(query.productid, query.intval, query.type, query.limit, query.end),
   }));
   liveRoutes(app, ctx);
 }

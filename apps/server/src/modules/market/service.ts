@@ -5,15 +5,19 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
+import type { SettingsService } from "../settings/service";
 import type { TickBus, TickEvent } from "./bus";
 import {
   bucketStart,
   type CandleColumns,
   emptyColumns,
+  firstPart,
   generateHistory,
+  type HistoryShape,
   INTERVAL_SECONDS,
   MINUTE_MS,
   ROLLUP_INTERVALS,
+  restAfter,
 } from "./history";
 import type { MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
 import * as repo from "./repo";
@@ -30,8 +34,24 @@ export const MAX_CANDLES = 500;
 const STATS_TTL_MS = 30_000;
 /** Rows per statement when inserting generated history. */
 const HISTORY_CHUNK = 20_000;
-/** Generated history keeps this many days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
+/** Rows per statement when the rest is written beside live ticks: small, so no tick waits long behind one. */
+const HISTORY_REST_CHUNK = 4_000;
+/** Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
 const HISTORY_MINUTE_DAYS = 3;
+/** Setting that remembers how each pair's simulated history was made, so its rest can be made again alike. */
+const HISTORY_SETTING = "market.simulated_history";
+
+/** One pair's simulated history: the walk is fixed by these, so a restart writes the same rest. */
+interface HistoryAnchor {
+  /** Unix ms of the minute the history ends before. */
+  end: number;
+  price: string;
+  minutes: number;
+  seed: string;
+  /** Whether the part after the first has been written. */
+  rest: "pending" | "written";
+}
+type HistoryAnchors = Record<string, HistoryAnchor>;
 
 export interface MarketOptions {
   /** `simulated` or `ccxt:<exchange id>`: shown with every price. */
@@ -65,6 +85,20 @@ function changePercent(price: string | null, open: string | undefined): string |
   return new Money(price).minus(o).div(o).times(100).toFixed(2);
 }
 
+/** What a pair's history writes before its first tick. */
+const firstPartOf = (anchor: HistoryAnchor) => firstPart(anchor.minutes, HISTORY_MINUTE_DAYS, MAX_CANDLES);
+
+/** Generated columns in slices of `size` rows, each one statement's worth. */
+function* chunksOf(columns: CandleColumns, size: number): Generator<CandleColumns> {
+  for (let start = 0; start < columns.pairId.length; start += size) {
+    const chunk = emptyColumns();
+    for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
+      (chunk[key] as unknown[]) = columns[key].slice(start, start + size);
+    }
+    yield chunk;
+  }
+}
+
 /** The minute an instant falls in, as Unix ms. */
 export const minuteOf = (at: Date) => Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
 
@@ -91,6 +125,7 @@ export class MarketService {
     private readonly clock: Clock,
     readonly bus: TickBus,
     private readonly options: MarketOptions,
+    private readonly settings: SettingsService,
   ) {
     this.unsubscribe = bus.subscribe((ticks) => this.onTicks(ticks));
   }
@@ -233,12 +268,15 @@ export class MarketService {
     interval: KlineInterval,
     type: "candle" | "line",
     limit = MAX_CANDLES,
+    /** Unix ms: only candles that start before it (paging back); the open interval's end otherwise. */
+    end?: number,
   ): Promise<CandleView[]> {
     const pair = await this.enabledPair(id);
     const count = Math.min(Math.max(1, limit), MAX_CANDLES);
-    const current = bucketStart(this.clock.now().getTime(), interval);
-    const from = new Date(current - (count - 1) * INTERVAL_SECONDS[interval] * 1000);
-    const rows = await repo.readCandles(this.db, id, interval, from, count);
+    const before = end ?? bucketStart(this.clock.now().getTime(), interval) + INTERVAL_SECONDS[interval] * 1000;
+    const newest = bucketStart(before - 1, interval);
+    const from = new Date(newest - (count - 1) * INTERVAL_SECONDS[interval] * 1000);
+    const rows = await repo.readCandles(this.db, id, interval, from, new Date(before), count);
     const d = pair.priceDecimals;
     return rows.reverse().map((r) => {
       const c = fixedTo(r.c, d);
@@ -328,33 +366,64 @@ export class MarketService {
 
   /**
    * Generates `days` of one-minute history for every pair that has no candles yet (the simulated market's first
-   * start), ending with the minute before now at the pair's current price. Returns how many candles it wrote.
+   * start), ending with the minute before now at the pair's current price, and writes its first part: what the
+   * charts open on. The rest is written by `writeRestOfHistory` once the market is live. Returns how many
+   * candles it wrote.
    */
   async generateMissingHistory(days: number, seed: number | string): Promise<number> {
     const { pairs, lastPrices } = await this.sourcePairs();
-    const endMinute = minuteOf(this.clock.now());
+    const end = minuteOf(this.clock.now());
     const minutes = Math.round(days * 24 * 60);
-    const shape = {
-      minutes,
-      storedMinutes: Math.min(minutes, HISTORY_MINUTE_DAYS * 24 * 60),
-      bucketsPerInterval: MAX_CANDLES,
-    };
+    const anchors = await this.historyAnchors();
     let written = 0;
     for (const pair of pairs) {
       if (await repo.firstCandleAt(this.db, pair.id)) continue;
-      const columns = generateHistory(pair, lastPrices.get(pair.id) ?? pair.simPrice, endMinute, shape, seed);
-      for (let start = 0; start < columns.pairId.length; start += HISTORY_CHUNK) {
-        const end = start + HISTORY_CHUNK;
-        const chunk: CandleColumns = emptyColumns();
-        for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
-          (chunk[key] as unknown[]) = columns[key].slice(start, end);
-        }
-        await repo.insertCandleColumns(this.db, chunk);
-        written += chunk.pairId.length;
-      }
+      const anchor: HistoryAnchor = {
+        end,
+        price: lastPrices.get(pair.id) ?? pair.simPrice,
+        minutes,
+        seed: String(seed),
+        rest: "pending",
+      };
+      // The anchor first: a crash after some candles still leaves what is needed to finish them alike.
+      anchors[pair.id] = anchor;
+      await this.settings.set(HISTORY_SETTING, anchors);
+      written += await this.writeHistory(pair, anchor, firstPartOf(anchor), HISTORY_CHUNK);
     }
     if (written) this.invalidate();
     return written;
+  }
+
+  /**
+   * Writes the part of each pair's generated history that `generateMissingHistory` left for later, one
+   * statement per step, so the caller (the price feed, between ticks) decides the pace. Resumable: the walk is
+   * made again from its anchor and rows already there are left alone.
+   */
+  async *writeRestOfHistory(): AsyncGenerator<number> {
+    const anchors = await this.historyAnchors();
+    const { pairs } = await this.sourcePairs();
+    for (const pair of pairs) {
+      const anchor = anchors[pair.id];
+      if (!anchor || anchor.rest === "written") continue;
+      const columns = generateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
+      for (const chunk of chunksOf(columns, HISTORY_REST_CHUNK)) {
+        await repo.insertCandleColumns(this.db, chunk);
+        yield chunk.pairId.length;
+      }
+      anchor.rest = "written";
+      await this.settings.set(HISTORY_SETTING, anchors);
+      this.invalidate();
+    }
+  }
+
+  private async writeHistory(pair: SourcePair, anchor: HistoryAnchor, shape: HistoryShape, chunkRows: number) {
+    const columns = generateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
+    for (const chunk of chunksOf(columns, chunkRows)) await repo.insertCandleColumns(this.db, chunk);
+    return columns.pairId.length;
+  }
+
+  private historyAnchors() {
+    return this.settings.get<HistoryAnchors>(HISTORY_SETTING, {});
   }
 
   // ---- retention ---------------------------------------------------------------------------------------------

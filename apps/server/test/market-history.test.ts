@@ -1,0 +1,151 @@
+import { type Candle, calls } from "@cryptos/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/lib/clock";
+import type { MarketService } from "../src/modules/market/service";
+import { PriceFeed } from "../src/workers/price-feed";
+import { startTestApp, type TestApp } from "./helper";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Four days: three are written before the first tick, the fourth (and the older larger candles) after. */
+const HISTORY_DAYS = 4;
+/** 10:00:30 UTC on a Wednesday. */
+const START = Date.UTC(2026, 2, 4, 10, 0, 30);
+const clock = new ManualClock(START);
+const errors: unknown[] = [];
+const log = { info() {}, warn() {}, error: (obj: object) => errors.push(obj) };
+
+let t: TestApp;
+let market: MarketService;
+let btc: number;
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const newFeed = () =>
+  new PriceFeed({ market, database: t.database, config: t.config, clock, log, seed: 11, historyDays: HISTORY_DAYS });
+
+/** Writes the rest of the history until done; returns the number of steps it took. */
+async function finish(feed: PriceFeed) {
+  let steps = 0;
+  while (await feed.writeHistoryFor(0)) steps++;
+  return steps + 1;
+}
+
+const minuteCount = async (pairId: number) =>
+  Number(
+    (
+      await rows<{ n: string }>(
+        sql`select count(*)::int8 as n from candles_1m where pair_id = ${pairId} and t < ${new Date(START).toISOString()}::timestamptz - interval '30 seconds'`,
+      )
+    )[0]?.n,
+  );
+
+const kdata = async (query: Record<string, string>) => {
+  const res = await t.call(calls.getkdata.path, { method: "GET", query });
+  return res.body as { code: number; msg: string; data?: { candles: Candle[] } };
+};
+
+/**
+ * Every stored candle of a larger interval that disagrees with the one-minute candles it covers (open, high, low,
+ * close and volume). Weeks are binned from Monday 1970-01-05, the others from the epoch.
+ */
+const disagreeing = () =>
+  rows<{ interval: string; t: string }>(sql`
+    with sizes(interval, size, origin) as (values
+      ('5m', interval '5 minutes', timestamptz '1970-01-01Z'), ('15m', interval '15 minutes', timestamptz '1970-01-01Z'),
+      ('30m', interval '30 minutes', timestamptz '1970-01-01Z'), ('1h', interval '1 hour', timestamptz '1970-01-01Z'),
+      ('4h', interval '4 hours', timestamptz '1970-01-01Z'), ('1d', interval '1 day', timestamptz '1970-01-01Z'),
+      ('1w', interval '7 days', timestamptz '1970-01-05Z')),
+    rolled as (
+      select s.interval, m.pair_id, date_bin(s.size, m.t, s.origin) as t,
+        (array_agg(m.o order by m.t))[1] as o, max(m.h) as h, min(m.l) as l,
+        (array_agg(m.c order by m.t desc))[1] as c, sum(m.v) as v
+      from candles_1m m cross join sizes s group by s.interval, m.pair_id, 3)
+    select c.interval, c.t::text from candles c
+      left join rolled r on r.interval = c.interval and r.pair_id = c.pair_id and r.t = c.t
+    where r.t is null or (r.o, r.h, r.l, r.c, r.v) is distinct from (c.o, c.h, c.l, c.c, c.v)
+    limit 5`);
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  market = t.app.services.market;
+  btc = (await market.productList(1)).items.find((p) => p.symbol === "BTC/USDT")!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("generated price history", () => {
+  it("opens the charts at once, then writes the rest between ticks, resuming after an interruption", async () => {
+    const first = newFeed();
+    await first.prepare();
+    // Before the first tick: three days of minutes, and 500 candles of each larger interval.
+    expect(await minuteCount(btc)).toBe(3 * 24 * 60);
+    const fiveMinutes = await rows<{ n: number }>(
+      sql`select count(*)::int as n from candles where pair_id = ${btc} and interval = '5m'`,
+    );
+    expect(fiveMinutes[0]?.n).toBe(500);
+
+    // A few statements of the rest, beside live ticks; then this feed is gone (as in a crash or a lost lease).
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1000);
+      await first.tick();
+      expect(await first.writeHistoryFor(0)).toBe(true);
+    }
+    await first.stop();
+
+    // Another feed takes over: the same walk again from the stored anchors, nothing written twice.
+    const second = newFeed();
+    await second.prepare();
+    expect(await finish(second)).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+
+    for (const pair of (await market.productList(1)).items) {
+      expect(await minuteCount(pair.id), pair.symbol).toBe(HISTORY_DAYS * 24 * 60);
+    }
+    // Minutes without a gap from the first to the last, and every larger candle is the roll-up of its minutes.
+    const span = await rows<{ oldest: string; newest: string; n: number }>(sql`
+      select (extract(epoch from min(t)) * 1000)::int8::text as oldest, (extract(epoch from max(t)) * 1000)::int8::text
+        as newest, count(*)::int as n from candles_1m where pair_id = ${btc}`);
+    const { oldest, newest, n } = span[0]!;
+    expect((Number(newest) - Number(oldest)) / MINUTE + 1).toBe(n);
+    expect(Number(oldest)).toBe(Math.floor(START / MINUTE) * MINUTE - HISTORY_DAYS * DAY);
+    expect(await disagreeing()).toEqual([]);
+
+    // Done is done: a later leader has nothing left to write.
+    const third = newFeed();
+    await third.prepare();
+    expect(await third.writeHistoryFor(0)).toBe(false);
+    await Promise.all([second.stop(), third.stop()]);
+  }, 120_000);
+
+  it("pages back through the candles with `end`, each page joining the next", async () => {
+    const latest = await kdata({ productid: String(btc), intval: "5m" });
+    expect(latest.code).toBe(1);
+    const newest = latest.data!.candles;
+    expect(newest).toHaveLength(500);
+    const before = await kdata({ productid: String(btc), intval: "5m", end: String(newest[0]!.t) });
+    const page = before.data!.candles;
+    expect(page).toHaveLength(500);
+    expect(page.every((c) => c.t < newest[0]!.t)).toBe(true);
+    expect(page.at(-1)!.t + 5 * MINUTE).toBe(newest[0]!.t);
+    for (let i = 1; i < page.length; i++) expect(page[i]!.t - page[i - 1]!.t).toBe(5 * MINUTE);
+
+    // Four days of five-minute candles are 1,152: the third page holds the last 152, the fourth nothing.
+    const third = (await kdata({ productid: String(btc), intval: "5m", end: String(page[0]!.t) })).data!.candles;
+    expect(third).toHaveLength(HISTORY_DAYS * 24 * 12 - 1000 + 1);
+    const none = await kdata({ productid: String(btc), intval: "5m", end: String(third[0]!.t) });
+    expect(none).toMatchObject({ code: 1, data: { candles: [] } });
+  });
+
+  it("refuses an `end` that is not a time, naming it", async () => {
+    for (const end of ["-1", "soon", "1.5", "99999999999999999"]) {
+      const res = await kdata({ productid: String(btc), intval: "1h", end });
+      expect(res.code, end).toBe(0);
+      expect(res.msg, end).toMatch(/end/);
+    }
+  });
+});
