@@ -136,6 +136,46 @@ test("a pair opens with its 24 h figures, a chart, intervals and the Up / Down e
   await expect(page).toHaveURL(/#\/pages\/transaction\/transaction\?productid=\d+&direction=up$/);
 });
 
+test("dragging the chart back loads the candles before the first page, page after page", async ({ page }) => {
+  await page.goto("/#/pages/index/markets-business?id=1");
+  const chart = page.getByTestId("kline-chart");
+  await expect(chart.locator("canvas").first()).toBeVisible();
+  await expect(chart.getByRole("status")).toHaveCount(0);
+  // One-minute candles: the first start wrote three days of them before the first tick, so pages exist at once.
+  await page.getByRole("button", { name: "1m", exact: true }).click();
+  await expect(chart.getByRole("status")).toHaveCount(0);
+  const box = (await chart.boundingBox())!;
+  const pageBack = () =>
+    page.waitForResponse((r) => r.url().includes("/api/index/getkdata") && /[?&]end=\d+/.test(r.url()));
+  // Drags the chart towards older candles until `loaded` settles (each drag moves about 60 one-minute bars).
+  const dragRightUntil = async (loaded: Promise<unknown>) => {
+    let settled = false;
+    void loaded.finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 40 && !settled; i++) {
+      await page.mouse.move(box.x + 40, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2, { steps: 6 });
+      await page.mouse.up();
+    }
+  };
+  // The first view shows the newest 80 of 500 candles: a few drags reach the oldest, and the page before loads.
+  const first = pageBack();
+  await dragRightUntil(first);
+  const firstPage = (await (await first).json()) as { code: number; data: { candles: { t: number }[] } };
+  expect(firstPage.code).toBe(1);
+  expect(firstPage.data.candles).toHaveLength(500);
+  const firstEnd = Number(new URL((await first).url()).searchParams.get("end"));
+
+  const second = pageBack();
+  await dragRightUntil(second);
+  const secondEnd = Number(new URL((await second).url()).searchParams.get("end"));
+  expect(secondEnd).toBe(firstPage.data.candles[0]!.t);
+  expect(secondEnd).toBeLessThan(firstEnd);
+  await expect(chart.getByText("Request failed")).toHaveCount(0);
+});
+
 test("the pair detail price follows live ticks, and a favourite set there shows on the list", async ({ page }) => {
   await page.goto("/#/pages/index/markets-business?id=2");
   await expect(page.getByRole("heading", { level: 2, name: "ETH/USDT" })).toBeVisible();

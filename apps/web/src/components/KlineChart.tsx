@@ -148,14 +148,16 @@ const crosshairLabel = (time: Time): string =>
 const FIRST_VIEW_BARS = 80;
 /** When fewer than this many bars are left of the view, the page before is fetched. */
 const PAGE_BACK_MARGIN = 30;
+/** After an empty page, how long before asking again. */
+const EXHAUSTED_RETRY_MS = 30_000;
 
 /** Earlier pages of candles, fetched as the chart is dragged back (getkdata with `end`), for one view. */
 interface OlderCandles {
   view: string;
   /** The pages fetched and what was shown when the last arrived, oldest first. */
   candles: Candle[];
-  /** The server had no more. */
-  exhausted: boolean;
+  /** When the server last had nothing before them (Unix ms): history may still be being written, so ask again later. */
+  exhaustedAt: number | null;
 }
 
 /**
@@ -184,7 +186,7 @@ export function KlineChart({
   const query = useQuery(kdataQueryOptions({ productid: pairId, intval: interval, type }));
   const newest = query.data?.interval === interval ? query.data.candles : undefined;
   const view = `${pairId}:${interval}:${type}`;
-  const [older, setOlder] = useState<OlderCandles>({ view, candles: [], exhausted: false });
+  const [older, setOlder] = useState<OlderCandles>({ view, candles: [], exhaustedAt: null });
   const loadingOlderRef = useRef(false);
   // Earlier pages count only while they join the newest page (a refetch after a long pause leaves a gap).
   const oldestNewest = newest?.[0]?.t;
@@ -294,13 +296,14 @@ export function KlineChart({
       const current = olderRef.current;
       const oldest = shown?.[0];
       if (!range || !oldest || range.from > PAGE_BACK_MARGIN || loadingOlderRef.current) return;
-      if (current.view === view && current.exhausted) return;
+      if (current.view === view && current.exhaustedAt && Date.now() - current.exhaustedAt < EXHAUSTED_RETRY_MS) return;
       loadingOlderRef.current = true;
       api(calls.getkdata, { query: { productid: pairId, intval: interval, type, end: oldest.t } })
         .then((page) => {
           // Everything shown so far, behind the new page: the merge keeps what lies before the newest page.
-          if (viewRef.current === view)
-            setOlder({ view, candles: [...page.candles, ...shown], exhausted: page.candles.length === 0 });
+          if (viewRef.current !== view) return;
+          const exhaustedAt = page.candles.length === 0 ? Date.now() : null;
+          setOlder({ view, candles: [...page.candles, ...shown], exhaustedAt });
         })
         .catch(() => undefined)
         .finally(() => {

@@ -99,6 +99,16 @@ function* chunksOf(columns: CandleColumns, size: number): Generator<CandleColumn
   }
 }
 
+/** The same rows ordered by time, the newest first. */
+function newestFirst(columns: CandleColumns): CandleColumns {
+  const order = columns.t.map((_, i) => i).sort((a, b) => (columns.t[b] as number) - (columns.t[a] as number));
+  const sorted = emptyColumns();
+  for (const key of Object.keys(sorted) as (keyof CandleColumns)[]) {
+    (sorted[key] as unknown[]) = order.map((i) => columns[key][i]);
+  }
+  return sorted;
+}
+
 /** The minute an instant falls in, as Unix ms. */
 export const minuteOf = (at: Date) => Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
 
@@ -406,7 +416,8 @@ export class MarketService {
       const anchor = anchors[pair.id];
       if (!anchor || anchor.rest === "written") continue;
       const columns = generateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
-      for (const chunk of chunksOf(columns, HISTORY_REST_CHUNK)) {
+      // The newest first: a chart paged back soon after the first start finds the candles it asks for.
+      for (const chunk of chunksOf(newestFirst(columns), HISTORY_REST_CHUNK)) {
         await repo.insertCandleColumns(this.db, chunk);
         yield chunk.pairId.length;
       }
