@@ -164,6 +164,27 @@ describe("up/down orders", () => {
     expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
   });
 
+  it("refuses only the bad orders among many that arrive together", async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => fundedUser("100")));
+    await tick("100", -100);
+    const bodies: Record<string, unknown>[] = [
+      { direction: "up", amount: "20" },
+      { direction: "down", amount: "20", seconds: 45 },
+      { direction: "down", amount: "30", seconds: 60 },
+      { direction: "up", amount: "5" },
+      { direction: "up", amount: "500" },
+      { direction: "down", amount: "40", seconds: 300 },
+    ];
+    const results = await Promise.all(users.map((user, i) => place(user, bodies[i]!)));
+    expect(results.map((r) => r.body.code)).toEqual([1, 0, 1, 0, 0, 1]);
+    expect(results[1]!.body.msg).toMatch(/30s, 60s, 120s, 300s/);
+    expect(results[3]!.body.msg).toMatch(/between 10 and 10000 USDT/);
+    expect(results[4]!.body.msg).toMatch(/balance|insufficient/i);
+    expect(await Promise.all(users.map((u) => available(u.userId)))).toEqual(["80", "100", "70", "100", "100", "60"]);
+    const placed = results[2]!.body.data as OrderView;
+    expect(placed.payout_rate).toBe("0.8");
+  });
+
   it("refuses an order on a stale price", async () => {
     const user = await fundedUser("100");
     await tick("100", -100);

@@ -26,7 +26,8 @@ export interface OrderWindow {
  */
 export interface MarketReader {
   pair(pairId: number, conn?: Db | Tx): Promise<PairRef | undefined>;
-  latestTick(pairId: number): Promise<TickRef | undefined>;
+  /** When the pair's newest tick was recorded (the live tick stream's when it is fresh enough, else stored). */
+  lastTickAt(pairId: number, freshSince: Date): Promise<Date | undefined>;
   /**
    * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or
    * before settle_at), in one query for the whole batch. Inside a transaction pass its `tx`.

@@ -14,7 +14,7 @@ import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { EntryInput, LedgerService } from "../ledger/service";
-import type { MarketReader, TickRef } from "./market-reader";
+import type { MarketReader, PairRef, TickRef } from "./market-reader";
 import type { NewOrder, OrderRow, StatusFilter } from "./repo";
 import * as repo from "./repo";
 import { outcome, payout } from "./rules";
@@ -44,13 +44,64 @@ export interface PlaceOrder {
   seconds: number;
 }
 
+/** A placement as it arrived: who, what, and when it was accepted. */
+interface Placement {
+  userId: number;
+  input: PlaceOrder;
+  at: Date;
+}
+
+/** A pair's terms and market as one batch of placements sees them; no setting when the pair takes no orders. */
+interface PairMarket {
+  setting: SettingRow | undefined;
+  pair: PairRef | undefined;
+  /** Decimals of the stake's currency. */
+  decimals: number;
+  /** No tick in the last STALE_MARKET_MS. */
+  stale: boolean;
+}
+
+/** Checks one placement against its pair's terms; the order to write, or a refusal that names what is wrong. */
+function newOrder(userId: number, input: PlaceOrder, at: Date, market: PairMarket): NewOrder {
+  const { setting, pair } = market;
+  if (!setting || !pair) throw new Refusal("updown_pair_unavailable");
+  const term = setting.terms.find((t) => t.seconds === input.seconds);
+  if (!term) {
+    throw new Refusal("updown_term_unknown", { options: setting.terms.map((t) => `${t.seconds}s`).join(", ") });
+  }
+  const amount = new Money(input.amount);
+  if (amount.decimalPlaces() > market.decimals) {
+    throw new Refusal("updown_amount_decimals", { decimals: market.decimals, currency: setting.currency });
+  }
+  if (amount.lt(setting.minAmount) || amount.gt(setting.maxAmount)) {
+    throw new Refusal("updown_amount_range", {
+      min: toAmount(setting.minAmount),
+      max: toAmount(setting.maxAmount),
+      currency: setting.currency,
+    });
+  }
+  if (market.stale) throw new Refusal("updown_market_stale");
+  return {
+    userId,
+    pairId: pair.id,
+    symbol: pair.symbol,
+    direction: input.direction,
+    amount: toAmount(amount),
+    currency: setting.currency,
+    seconds: term.seconds,
+    payoutRate: term.payout_rate,
+    acceptedAt: at,
+    settleAt: new Date(at.getTime() + term.seconds * 1000),
+  };
+}
+
 const tickView = (t: TickRef | undefined | null) =>
   t ? { id: t.id, price: toAmount(t.price), at: t.at.toISOString() } : null;
 
 /** Up/down ("second contract") orders: placement, and settlement exactly once from recorded ticks. */
 export class UpDownService {
   /** Placements that arrive together are written in one transaction (see placeBatch). */
-  private readonly placements = new Batcher<NewOrder, OrderRow>((orders) => this.placeBatch(orders));
+  private readonly placements = new Batcher<Placement, OrderRow>((placements) => this.placeBatch(placements));
 
   constructor(
     private readonly db: Db,
@@ -78,53 +129,55 @@ export class UpDownService {
   }
 
   async place(userId: number, input: PlaceOrder): Promise<UpDownOrder> {
-    const [setting, pair, latest] = await Promise.all([
-      repo.findSetting(this.db, input.productid),
-      this.market.pair(input.productid),
-      this.market.latestTick(input.productid),
-    ]);
-    if (!setting?.enabled || !pair?.enabled) throw new Refusal("updown_pair_unavailable");
-    const term = setting.terms.find((t) => t.seconds === input.seconds);
-    if (!term) {
-      throw new Refusal("updown_term_unknown", { options: setting.terms.map((t) => `${t.seconds}s`).join(", ") });
-    }
-    const currency = await this.ledger.currency(setting.currency);
-    const amount = new Money(input.amount);
-    if (amount.decimalPlaces() > currency.decimals) {
-      throw new Refusal("updown_amount_decimals", { decimals: currency.decimals, currency: setting.currency });
-    }
-    if (amount.lt(setting.minAmount) || amount.gt(setting.maxAmount)) {
-      throw new Refusal("updown_amount_range", {
-        min: toAmount(setting.minAmount),
-        max: toAmount(setting.maxAmount),
-        currency: setting.currency,
-      });
-    }
-    const now = this.clock.now();
-    if (!latest || now.getTime() - latest.at.getTime() > STALE_MARKET_MS) throw new Refusal("updown_market_stale");
-
-    const order = await this.placements.submit({
-      userId,
-      pairId: pair.id,
-      symbol: pair.symbol,
-      direction: input.direction,
-      amount: toAmount(amount),
-      currency: setting.currency,
-      seconds: term.seconds,
-      payoutRate: term.payout_rate,
-      acceptedAt: now,
-      settleAt: new Date(now.getTime() + term.seconds * 1000),
-    });
+    const order = await this.placements.submit({ userId, input, at: this.clock.now() });
     return this.view(order, undefined);
   }
 
   /**
-   * Writes orders with their stakes: each order and the journal entry that debits it share one transaction.
-   * Orders placed at the same moment share it too (one insert, one batch of postings), which is what lets
-   * placement keep up with many concurrent traders. When one of them cannot be paid (the balance went while it
-   * waited), the batch is rolled back and each order is written alone, so only that one is refused.
+   * Checks and writes the placements that arrived together. The terms, pair, currency and freshness of the
+   * market are read once per pair for the whole batch; each placement is then checked on its own (a refusal
+   * refuses only that one). The accepted orders and the journal entries that debit them share one transaction,
+   * which is what lets placement keep up with many concurrent traders. When one of them cannot be paid (the
+   * balance went while it waited), that transaction is rolled back and each order is written alone, so only
+   * that one is refused.
    */
-  private async placeBatch(orders: NewOrder[]): Promise<PromiseSettledResult<OrderRow>[]> {
+  private async placeBatch(placements: Placement[]): Promise<PromiseSettledResult<OrderRow>[]> {
+    const markets = new Map<number, Promise<PairMarket>>();
+    for (const { input, at } of placements) {
+      if (!markets.has(input.productid)) markets.set(input.productid, this.pairMarket(input.productid, at));
+    }
+    const checked = await Promise.all(
+      placements.map(async ({ userId, input, at }) => {
+        try {
+          return { order: newOrder(userId, input, at, await (markets.get(input.productid) as Promise<PairMarket>)) };
+        } catch (error) {
+          return { error };
+        }
+      }),
+    );
+    const orders = checked.flatMap((c) => (c.order ? [c.order] : []));
+    const written = orders.length ? await this.writeOrders(orders) : [];
+    let next = 0;
+    return checked.map((c) =>
+      c.order ? (written[next++] as PromiseSettledResult<OrderRow>) : { status: "rejected", reason: c.error },
+    );
+  }
+
+  /** What a placement on `pairId` is checked against, read once per batch. */
+  private async pairMarket(pairId: number, at: Date): Promise<PairMarket> {
+    const freshSince = new Date(at.getTime() - STALE_MARKET_MS);
+    const [setting, pair, lastTickAt] = await Promise.all([
+      repo.findSetting(this.db, pairId),
+      this.market.pair(pairId),
+      this.market.lastTickAt(pairId, freshSince),
+    ]);
+    if (!setting?.enabled || !pair?.enabled) return { setting: undefined, pair: undefined, decimals: 0, stale: true };
+    const currency = await this.ledger.currency(setting.currency);
+    const stale = !lastTickAt || lastTickAt < freshSince;
+    return { setting, pair, decimals: currency.decimals, stale };
+  }
+
+  private async writeOrders(orders: NewOrder[]): Promise<PromiseSettledResult<OrderRow>[]> {
     if (orders.length > 1) {
       try {
         const rows = await this.ledger.transaction((tx) => this.insertWithStakes(tx, orders));
