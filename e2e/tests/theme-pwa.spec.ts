@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIResponse, expect, type Page, test } from "@playwright/test";
+import { type APIResponse, chromium, expect, type Page, test } from "@playwright/test";
 import { fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
@@ -242,6 +244,38 @@ test("the web app manifest is served with its type and what an install needs", a
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", /\S/);
   const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
   expect((await request.get(new URL(touchIcon ?? "", page.url()).pathname)).status()).toBe(200);
+});
+
+// Lighthouse 12 dropped its PWA category; its installability audit was Chromium's own check, asked here directly.
+// In a real profile: Playwright's usual contexts are incognito, where Chromium installs nothing.
+test("Chromium finds the home page installable, with a manifest it parses without errors", async ({
+  browserName,
+}, testInfo) => {
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const profile = await mkdtemp(path.join(tmpdir(), "cryptos-install-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launch,
+    viewport: { width: 375, height: 812 },
+    baseURL: testInfo.project.use.baseURL,
+  });
+  try {
+    expect(browserName).toBe("chromium");
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[] };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 });
 
 test("with the service worker active, the app opens offline and says it is offline", async ({ page, context }) => {
