@@ -33,6 +33,9 @@ const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/mai
     PER_IP_LIMITS: "off",
     // Every browser and API call of the whole suite comes from 127.0.0.1 within a few minutes.
     RATE_LIMIT_PER_MINUTE: "100000",
+    // A week of history: the charts and their paging back are the same, and the suite does not share its first
+    // minutes with the 90-day default's background writing (decision 028).
+    SIMULATED_HISTORY_DAYS: "7",
     SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
     OPERATOR_EMAIL: E2E_OPERATOR.email,
     OPERATOR_PASSWORD: E2E_OPERATOR.password,

@@ -3,5 +3,6 @@ export * from "./constants";
 export * from "./enums";
 export * from "./envelope";
 export * from "./locales";
+export * from "./routes";
 export * from "./validators";
 export * from "./ws";

@@ -1,37 +1,9 @@
 import { z } from "zod";
+import { WS_EVENT_TOPICS, WS_MAX_SUBSCRIPTIONS } from "./ws-protocol";
 
-/**
- * Live prices over WebSocket at `/ws` (same origin as the API; `ws:` or `wss:` to match the page).
- *
- * The client sends `subscribe` with the pair ids it shows and receives `ticks` messages: each carries the new
- * recorded prices of those pairs from one batch of the feed (one per pair at most), in recording order per pair.
- * One frame per batch rather than one per tick keeps fan-out to thousands of clients cheap for both ends. `unsubscribe` stops them; subscriptions are
- * per connection and do not survive it.
- *
- * Reconnecting is the client's job: when the socket closes for any reason (server restart, deploy, network,
- * the server dropping a dead or too slow client), reconnect with exponential backoff (1 s doubling to 30 s,
- * with jitter, reset after a connection has stayed up for a while), send `subscribe` again for the pairs on
- * screen, and refresh prices once over HTTP (`productlist` / `getkdata`), because ticks sent while the socket
- * was down are not replayed.
- *
- * Heartbeat: the server sends a WebSocket ping every `WS_HEARTBEAT_MS` and closes a connection that has not
- * answered the previous one (browsers answer pings by themselves). A client that wants to detect a dead server
- * can send `{"op":"ping"}` and expect `{"type":"pong"}`.
- *
- * Events of the signed-in user: the client sends `{"op":"auth","token":…}` with its session token (the same one
- * the HTTP API takes; `null` when signed out) after each (re)connect and whenever the token changes, and the
- * server answers `{"type":"authed","signed_in":…}`. An unknown, expired or revoked token just answers
- * `signed_in: false`; the connection stays open for prices. From then on the server sends
- * `{"type":"event","topic":…}` when something of that user changed, after the change is committed:
- * `messages` when a personal message arrives for them or an announcement or notice is published for everyone.
- * An event carries no data: it only says which calls to read again over HTTP (`messages`: `getnews`, the message
- * lists), so a socket whose session has since ended learns nothing from it. Events sent while the socket was down
- * are not replayed: after reconnecting, read those calls once more.
- */
-export const WS_PATH = "/ws";
-export const WS_HEARTBEAT_MS = 30_000;
-/** At most this many pair ids per connection; more are refused with an `error` message. */
-export const WS_MAX_SUBSCRIPTIONS = 200;
+export * from "./ws-protocol";
+
+/** The schemas of the protocol described in ws-protocol.ts; the server parses with them. */
 
 const pairIds = z.array(z.number().int().positive()).max(WS_MAX_SUBSCRIPTIONS);
 
@@ -53,8 +25,6 @@ export const wsTick = z.object({
 });
 export type WsTick = z.infer<typeof wsTick>;
 
-/** What changed for the user; the client reads the matching calls again. */
-export const WS_EVENT_TOPICS = ["messages"] as const;
 export const wsEventTopic = z.enum(WS_EVENT_TOPICS);
 export type WsEventTopic = z.infer<typeof wsEventTopic>;
 

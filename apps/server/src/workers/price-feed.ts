@@ -66,7 +66,7 @@ export class PriceFeed {
         if (!this.prepared && !(await this.prepare(renew))) return;
         await this.tick();
         await this.pruneIfDue();
-        await this.writeHistoryFor(this.options.historyBudgetMs ?? 200);
+        await this.writeHistoryFor(this.options.historyBudgetMs ?? 100);
       },
     });
   }

@@ -1,4 +1,4 @@
-import { type Candle, calls, type KlineInterval } from "@cryptos/contract";
+import { type Candle, type KlineInterval, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import {
@@ -75,8 +75,8 @@ export interface KlineQuery {
 /** getkdata, keyed by its path and query so every screen that reads the same candles shares one cache entry. */
 export function kdataQueryOptions({ productid, intval, type }: KlineQuery) {
   return queryOptions({
-    queryKey: [calls.getkdata.path, { productid, intval, type }] as const,
-    queryFn: ({ signal }) => api(calls.getkdata, { query: { productid, intval, type }, signal }),
+    queryKey: [routes.getkdata.path, { productid, intval, type }] as const,
+    queryFn: ({ signal }) => api("getkdata", { query: { productid, intval, type }, signal }),
     staleTime: 30_000,
   });
 }
@@ -298,7 +298,7 @@ export function KlineChart({
       if (!range || !oldest || range.from > PAGE_BACK_MARGIN || loadingOlderRef.current) return;
       if (current.view === view && current.exhaustedAt && Date.now() - current.exhaustedAt < EXHAUSTED_RETRY_MS) return;
       loadingOlderRef.current = true;
-      api(calls.getkdata, { query: { productid: pairId, intval: interval, type, end: oldest.t } })
+      api("getkdata", { query: { productid: pairId, intval: interval, type, end: oldest.t } })
         .then((page) => {
           // Everything shown so far, behind the new page: the merge keeps what lies before the newest page.
           if (viewRef.current !== view) return;

@@ -1,4 +1,13 @@
-import { type BodyOf, type CallDef, type DataOf, type QueryOf, REQUEST_TIMEOUT_MS } from "@cryptos/contract";
+import {
+  type BodyOf,
+  type CallDef,
+  type CallName,
+  type Calls,
+  type DataOf,
+  type QueryOf,
+  REQUEST_TIMEOUT_MS,
+  routes,
+} from "@cryptos/contract";
 import { API_BASE } from "./config";
 import { currentLocale } from "./i18n";
 import { reportServerReachable } from "./network-status";
@@ -91,12 +100,17 @@ export async function send(url: string, init: RequestInit, timeoutMs: number, ou
   throw new ApiError(payload.code, payload.msg, payload.data);
 }
 
-/** Calls one contract call: resolves with its `data`, throws ApiError (refused) or NetworkError (no answer). */
-export async function api<C extends CallDef>(call: C, options: CallOptions<C> = {}): Promise<DataOf<C>> {
-  const url = buildUrl(call.path, options.query);
-  const init: RequestInit = { method: call.method, headers: headers(call.method === "POST") };
-  if (call.method === "POST") init.body = JSON.stringify(options.body ?? {});
-  return (await send(url, init, REQUEST_TIMEOUT_MS, options.signal)) as DataOf<C>;
+/**
+ * Calls one contract call by name: resolves with its `data`, throws ApiError (refused) or NetworkError (no
+ * answer). Only the call's method and path travel to the browser (`routes`); its zod schemas stay types here, so
+ * the first screen loads no validation library (the server checks requests and answers against them).
+ */
+export async function api<N extends CallName>(name: N, options: CallOptions<Calls[N]> = {}): Promise<DataOf<Calls[N]>> {
+  const { method, path } = routes[name];
+  const url = buildUrl(path, options.query);
+  const init: RequestInit = { method, headers: headers(method === "POST") };
+  if (method === "POST") init.body = JSON.stringify(options.body ?? {});
+  return (await send(url, init, REQUEST_TIMEOUT_MS, options.signal)) as DataOf<Calls[N]>;
 }
 
 export function isNetworkError(error: unknown): error is NetworkError {

@@ -1,4 +1,4 @@
-import { accountCalls, type DataOf } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
@@ -11,7 +11,7 @@ import { toast } from "./toast";
 
 export { HOME_PATH, LOGIN_PATH, sessionStore };
 
-export type UserInfo = DataOf<typeof accountCalls.userinfo>;
+export type UserInfo = DataOf<Calls["userinfo"]>;
 export const userInfoKey = ["userinfo"] as const;
 
 // A signed-out session must not show the previous user's data on any screen.
@@ -31,7 +31,7 @@ export function useSession() {
   const token = useToken();
   const query = useQuery({
     queryKey: [...userInfoKey, token],
-    queryFn: ({ signal }) => api(accountCalls.userinfo, { signal }),
+    queryFn: ({ signal }) => api("userinfo", { signal }),
     enabled: token !== null,
   });
   const refused = query.error instanceof ApiError ? query.error : null;
@@ -64,7 +64,7 @@ export function useLogout(): () => Promise<void> {
   const client = useQueryClient();
   return useCallback(async () => {
     try {
-      await api(accountCalls.logout);
+      await api("logout");
     } catch {
       // The token is forgotten here either way; a server that cannot be reached expires it on its own.
     }

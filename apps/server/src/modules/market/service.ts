@@ -34,8 +34,11 @@ export const MAX_CANDLES = 500;
 const STATS_TTL_MS = 30_000;
 /** Rows per statement when inserting generated history. */
 const HISTORY_CHUNK = 20_000;
-/** Rows per statement when the rest is written beside live ticks: small, so no tick waits long behind one. */
-const HISTORY_REST_CHUNK = 4_000;
+/**
+ * Rows per statement when the rest is written beside live ticks: small, so no tick or request waits long behind
+ * one (PGlite runs each statement on the server's one thread).
+ */
+const HISTORY_REST_CHUNK = 2_000;
 /** Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
 const HISTORY_MINUTE_DAYS = 3;
 /** Setting that remembers how each pair's simulated history was made, so its rest can be made again alike. */

@@ -1,10 +1,11 @@
 import {
+  readWsServerMessage,
   WS_MAX_SUBSCRIPTIONS,
   WS_PATH,
   type WsClientMessage,
   type WsEventTopic,
+  type WsServerMessage,
   type WsTick,
-  wsServerMessage,
 } from "@cryptos/contract";
 import { API_BASE } from "@/lib/config";
 import { currentLocale } from "@/lib/i18n";
@@ -244,14 +245,13 @@ export class LiveSocket {
 
   private receive(data: unknown): void {
     if (typeof data !== "string") return;
-    let parsed: ReturnType<typeof wsServerMessage.safeParse>;
+    let message: WsServerMessage | null;
     try {
-      parsed = wsServerMessage.safeParse(JSON.parse(data));
+      message = readWsServerMessage(JSON.parse(data));
     } catch {
       return;
     }
-    if (!parsed.success) return;
-    const message = parsed.data;
+    if (!message) return;
     if (message.type === "event") {
       for (const listener of [...(this.eventListeners.get(message.topic) ?? [])]) listener();
       return;

@@ -1,4 +1,3 @@
-import { accountCalls } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -9,8 +8,7 @@ const PAGE_SIZE = 20;
 export const sessionsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: sessionsKey,
-    queryFn: ({ pageParam, signal }) =>
-      api(accountCalls.sessions, { query: { page: pageParam, list: PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) => api("sessions", { query: { page: pageParam, list: PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.list < last.total ? last.page + 1 : undefined),
   });
@@ -18,7 +16,7 @@ export const sessionsQueryOptions = () =>
 export const useSessions = () => useInfiniteQuery(sessionsQueryOptions());
 
 /** Signs out every session but this one; answers how many were signed out. */
-export const revokeOtherSessions = () => api(accountCalls.revokeOtherSessions);
+export const revokeOtherSessions = () => api("revokeOtherSessions");
 
 export function useRevokeOtherSessions() {
   const client = useQueryClient();

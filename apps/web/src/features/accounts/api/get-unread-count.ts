@@ -1,10 +1,9 @@
-import { contentCalls } from "@cryptos/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useLiveEvent } from "@/lib/live";
 
 /** The unread message count (the spec's getnews; 0 by default). */
-export const getUnreadCount = (signal?: AbortSignal) => api(contentCalls.getnews, { signal });
+export const getUnreadCount = (signal?: AbortSignal) => api("getnews", { signal });
 
 /** Read again when the live socket says the user's messages changed (or came back after a drop). */
 export const unreadCountQueryOptions = (token: string | null) =>

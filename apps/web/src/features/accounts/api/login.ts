@@ -1,4 +1,4 @@
-import { accountCalls, LOGIN_TYPES } from "@cryptos/contract";
+import { LOGIN_TYPES } from "@cryptos/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { sessionStore } from "@/lib/session-store";
@@ -16,7 +16,7 @@ export async function loginWithEmail(input: EmailLoginInput): Promise<void> {
     input.type === LOGIN_TYPES.password
       ? { type: input.type, username: input.email, password: input.password, ...second }
       : { type: input.type, username: input.email, code: input.code, ...second };
-  const data = await api(accountCalls.login, { body });
+  const data = await api("login", { body });
   sessionStore.signIn(data.userinfo.token, input.type);
 }
 

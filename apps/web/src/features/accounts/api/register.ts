@@ -1,13 +1,13 @@
-import { accountCalls, type BodyOf, LOGIN_TYPES } from "@cryptos/contract";
+import { type BodyOf, type Calls, LOGIN_TYPES } from "@cryptos/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { sessionStore } from "@/lib/session-store";
 
-export type RegisterInput = BodyOf<typeof accountCalls.register>;
+export type RegisterInput = BodyOf<Calls["register"]>;
 
 /** Registers with the emailed code; the new account is signed in at once (as an email + password login). */
 export async function register(body: RegisterInput): Promise<void> {
-  const data = await api(accountCalls.register, { body });
+  const data = await api("register", { body });
   sessionStore.signIn(data.userinfo.token, LOGIN_TYPES.password);
 }
 

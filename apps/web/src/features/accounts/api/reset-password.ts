@@ -1,16 +1,16 @@
-import { accountCalls, type BodyOf } from "@cryptos/contract";
+import type { BodyOf, Calls } from "@cryptos/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { sessionStore } from "@/lib/session-store";
 
-export type ResetPasswordInput = BodyOf<typeof accountCalls.resetpwd>;
+export type ResetPasswordInput = BodyOf<Calls["resetpwd"]>;
 
 /**
  * A new password with the emailed `reset` code. The server signs every session of the account out, this one
  * included, so the token stored here is forgotten too.
  */
 export async function resetPassword(body: ResetPasswordInput): Promise<void> {
-  await api(accountCalls.resetpwd, { body });
+  await api("resetpwd", { body });
   sessionStore.clear();
 }
 

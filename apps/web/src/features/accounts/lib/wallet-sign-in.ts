@@ -1,4 +1,4 @@
-import { accountCalls, STORAGE_KEYS, WALLET_LOGIN_TYPE } from "@cryptos/contract";
+import { STORAGE_KEYS, WALLET_LOGIN_TYPE } from "@cryptos/contract";
 import { getAddress, hexToNumber, isHex, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { ApiError, api } from "@/lib/api";
@@ -26,7 +26,7 @@ async function walletChainId(provider: Eip1193Provider, fallback: number): Promi
 export async function signInWithWallet(provider: Eip1193Provider, account: string, statement: string): Promise<void> {
   const address = getAddress(account);
   try {
-    const issued = await api(accountCalls.nonce, { body: { address } });
+    const issued = await api("nonce", { body: { address } });
     const chainId = await walletChainId(provider, issued.chain_id);
     const message = createSiweMessage({
       address,
@@ -41,7 +41,7 @@ export async function signInWithWallet(provider: Eip1193Provider, account: strin
     });
     const signature = await provider.request({ method: "personal_sign", params: [stringToHex(message), address] });
     if (typeof signature !== "string" || !isHex(signature)) throw new Error("The wallet returned no signature");
-    const data = await api(accountCalls.login, {
+    const data = await api("login", {
       body: { type: WALLET_LOGIN_TYPE, username: address, message, signature },
     });
     sessionStore.signIn(data.userinfo.token, WALLET_LOGIN_TYPE, address);

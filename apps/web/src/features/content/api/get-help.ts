@@ -1,13 +1,13 @@
-import { contentCalls, type DataOf, type HELP_PAGES } from "@cryptos/contract";
+import type { Calls, DataOf, HELP_PAGES } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { currentLocale } from "@/lib/i18n";
 
 export type HelpKey = (typeof HELP_PAGES)[number];
-export type HelpPage = DataOf<typeof contentCalls.helpshow>;
+export type HelpPage = DataOf<Calls["helpshow"]>;
 
 export const getHelpPage = (key: HelpKey, signal?: AbortSignal): Promise<HelpPage> =>
-  api(contentCalls.helpshow, { query: { key }, signal });
+  api("helpshow", { query: { key }, signal });
 
 /** The text comes in the request's language, so the language is part of the key. */
 export const helpPageOptions = (key: HelpKey, locale: string) =>

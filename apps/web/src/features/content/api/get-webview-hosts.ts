@@ -1,10 +1,9 @@
-import { consoleCalls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** Foreign hosts an operator allowed for the web view; this site's own paths need no entry. */
 export const getWebviewHosts = async (signal?: AbortSignal): Promise<string[]> =>
-  (await api(consoleCalls.webviewhosts, { signal })).hosts;
+  (await api("webviewhosts", { signal })).hosts;
 
 export const webviewHostsOptions = queryOptions({
   queryKey: ["content", "webview-hosts"],

@@ -1,10 +1,9 @@
-import { fundsCalls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 import { fundsKeys } from "./keys";
 
-export const executeExchange = (quoteId: string) => api(fundsCalls.duihuan, { body: { quote_id: quoteId } });
+export const executeExchange = (quoteId: string) => api("duihuan", { body: { quote_id: quoteId } });
 
 export function useExecuteExchange() {
   const client = useQueryClient();

@@ -1,10 +1,10 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type BillRow = DataOf<typeof fundsCalls.getmoneylog>["items"][number];
+export type BillRow = DataOf<Calls["getmoneylog"]>["items"][number];
 export interface BillFilter {
   type?: string;
   currency?: string;
@@ -12,7 +12,7 @@ export interface BillFilter {
 
 /** My bills: every posting on my accounts, newest first, optionally of one entry type and one currency. */
 export const getBills = (page: number, filter: BillFilter, signal?: AbortSignal) =>
-  api(fundsCalls.getmoneylog, { query: { page, list: PAGE_SIZE, ...filter }, signal });
+  api("getmoneylog", { query: { page, list: PAGE_SIZE, ...filter }, signal });
 
 export const billsQuery = (filter: BillFilter) =>
   infiniteQueryOptions({

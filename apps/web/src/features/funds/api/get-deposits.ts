@@ -1,14 +1,14 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type DepositRow = DataOf<typeof fundsCalls.getrecharge>["items"][number];
+export type DepositRow = DataOf<Calls["getrecharge"]>["items"][number];
 
 /** My deposits, newest first. */
 export const getDeposits = (page: number, signal?: AbortSignal) =>
-  api(fundsCalls.getrecharge, { query: { page, list: PAGE_SIZE }, signal });
+  api("getrecharge", { query: { page, list: PAGE_SIZE }, signal });
 
 export const depositsQuery = () =>
   infiniteQueryOptions({

@@ -1,14 +1,14 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type ExchangeRow = DataOf<typeof fundsCalls.getduihuanlog>["items"][number];
+export type ExchangeRow = DataOf<Calls["getduihuanlog"]>["items"][number];
 
 /** My exchanges, newest first. */
 export const getExchanges = (page: number, signal?: AbortSignal) =>
-  api(fundsCalls.getduihuanlog, { query: { page, list: PAGE_SIZE }, signal });
+  api("getduihuanlog", { query: { page, list: PAGE_SIZE }, signal });
 
 export const exchangesQuery = () =>
   infiniteQueryOptions({

@@ -1,4 +1,3 @@
-import { marketCalls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
@@ -12,7 +11,7 @@ export interface UsdtPrices {
 
 /** The latest X/USDT prices of the crypto pairs, to value balances in USDT (the API offers no valuation call). */
 export async function getUsdtPrices(signal?: AbortSignal): Promise<UsdtPrices> {
-  const data = await api(marketCalls.productlist, { query: { product_type: 1 }, signal });
+  const data = await api("productlist", { query: { product_type: 1 }, signal });
   const byCurrency = new Map<string, string>([["USDT", "1"]]);
   let simulated = false;
   for (const pair of data.items) {

@@ -1,11 +1,11 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
 
-export type DepositChannel = DataOf<typeof fundsCalls.rechargechannels>["items"][number];
+export type DepositChannel = DataOf<Calls["rechargechannels"]>["items"][number];
 
-export const getRechargeChannels = (signal?: AbortSignal) => api(fundsCalls.rechargechannels, { signal });
+export const getRechargeChannels = (signal?: AbortSignal) => api("rechargechannels", { signal });
 
 export const rechargeChannelsQuery = () =>
   queryOptions({ queryKey: fundsKeys.channels(), queryFn: ({ signal }) => getRechargeChannels(signal) });

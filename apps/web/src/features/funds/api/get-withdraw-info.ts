@@ -1,13 +1,13 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
 
-export type WithdrawInfo = DataOf<typeof fundsCalls.withdrawinfo>;
+export type WithdrawInfo = DataOf<Calls["withdrawinfo"]>;
 export type WithdrawNetwork = WithdrawInfo["items"][number];
 
 /** Every currency's withdrawal networks (fee, min, max, decimals) and the real-name requirement. */
-export const getWithdrawInfo = (signal?: AbortSignal) => api(fundsCalls.withdrawinfo, { body: {}, signal });
+export const getWithdrawInfo = (signal?: AbortSignal) => api("withdrawinfo", { body: {}, signal });
 
 export const withdrawInfoQuery = () =>
   queryOptions({ queryKey: fundsKeys.withdrawInfo(), queryFn: ({ signal }) => getWithdrawInfo(signal) });

@@ -1,14 +1,14 @@
-import { type DataOf, fundsCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type WithdrawalRow = DataOf<typeof fundsCalls.getwithdraw>["items"][number];
+export type WithdrawalRow = DataOf<Calls["getwithdraw"]>["items"][number];
 
 /** My withdrawals, newest first. */
 export const getWithdrawals = (page: number, signal?: AbortSignal) =>
-  api(fundsCalls.getwithdraw, { query: { page, list: PAGE_SIZE }, signal });
+  api("getwithdraw", { query: { page, list: PAGE_SIZE }, signal });
 
 export const withdrawalsQuery = () =>
   infiniteQueryOptions({

@@ -1,11 +1,11 @@
-import { type BodyOf, fundsCalls } from "@cryptos/contract";
+import { type BodyOf, type Calls, fundsCalls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
 
-export type RechargeInput = BodyOf<typeof fundsCalls.dorecharge>;
+export type RechargeInput = BodyOf<Calls["dorecharge"]>;
 
-export const submitRecharge = (body: RechargeInput) => api(fundsCalls.dorecharge, { body });
+export const submitRecharge = (body: RechargeInput) => api("dorecharge", { body });
 
 /** The most proof images one deposit takes, read from the contract's schema (it states a max, not a constant). */
 export const PROOF_IMAGES_MAX = (() => {

@@ -1,12 +1,12 @@
-import { type BodyOf, fundsCalls } from "@cryptos/contract";
+import type { BodyOf, Calls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 import { fundsKeys } from "./keys";
 
-export type WithdrawInput = BodyOf<typeof fundsCalls.dowithdraw>;
+export type WithdrawInput = BodyOf<Calls["dowithdraw"]>;
 
-export const submitWithdraw = (body: WithdrawInput) => api(fundsCalls.dowithdraw, { body });
+export const submitWithdraw = (body: WithdrawInput) => api("dowithdraw", { body });
 
 export function useSubmitWithdraw() {
   const client = useQueryClient();

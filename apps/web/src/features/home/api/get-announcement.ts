@@ -1,4 +1,4 @@
-import { calls } from "@cryptos/contract";
+import { routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api";
@@ -6,8 +6,8 @@ import { api } from "@/lib/api";
 /** The latest announcement (null when there is none), in the reader's language. */
 export const announcementQueryOptions = (locale: string) =>
   queryOptions({
-    queryKey: [calls.gonggaoshow.path, locale],
-    queryFn: ({ signal }) => api(calls.gonggaoshow, { signal }),
+    queryKey: [routes.gonggaoshow.path, locale],
+    queryFn: ({ signal }) => api("gonggaoshow", { signal }),
     staleTime: 60_000,
   });
 

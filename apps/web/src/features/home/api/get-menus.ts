@@ -1,15 +1,15 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api";
 
-export type MenuEntry = DataOf<typeof calls.menus>["items"][number];
+export type MenuEntry = DataOf<Calls["menus"]>["items"][number];
 
 /** Menu labels come from the server in the request's language, so the language is part of the key. */
 export const menusQueryOptions = (locale: string) =>
   queryOptions({
-    queryKey: [calls.menus.path, locale],
-    queryFn: ({ signal }) => api(calls.menus, { signal }),
+    queryKey: [routes.menus.path, locale],
+    queryFn: ({ signal }) => api("menus", { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -6,14 +6,14 @@ import { api } from "@/lib/api";
 const REFRESH_MS = 30_000;
 
 /** The server counts its price library's exchanges in its first second; ask again soon if it had not yet. */
-export const refreshIntervalOf = (data: DataOf<typeof calls.productlist> | undefined) =>
+export const refreshIntervalOf = (data: DataOf<Calls["productlist"]> | undefined) =>
   data?.exchange_count === null ? 2_000 : REFRESH_MS;
 
 /** Keyed by path and query like every productlist read, so Home and Markets share one cache entry. */
 export const productListQueryOptions = (productType: number) =>
   queryOptions({
-    queryKey: [calls.productlist.path, { product_type: productType }] as const,
-    queryFn: ({ signal }) => api(calls.productlist, { query: { product_type: productType }, signal }),
+    queryKey: [routes.productlist.path, { product_type: productType }] as const,
+    queryFn: ({ signal }) => api("productlist", { query: { product_type: productType }, signal }),
     // Fires only while no ticks arrive (each tick written to the cache restarts it): the socket-down fallback.
     refetchInterval: (query) => refreshIntervalOf(query.state.data),
   });

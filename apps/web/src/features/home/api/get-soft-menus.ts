@@ -1,4 +1,4 @@
-import { calls } from "@cryptos/contract";
+import { routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api";
@@ -6,8 +6,8 @@ import { api } from "@/lib/api";
 /** The secondary shortcuts (help, announcements, language, ...) in the reader's language. */
 export const softMenusQueryOptions = (locale: string) =>
   queryOptions({
-    queryKey: [calls.getmenusoft.path, locale],
-    queryFn: ({ signal }) => api(calls.getmenusoft, { signal }),
+    queryKey: [routes.getmenusoft.path, locale],
+    queryFn: ({ signal }) => api("getmenusoft", { signal }),
     staleTime: 5 * 60_000,
   });
 

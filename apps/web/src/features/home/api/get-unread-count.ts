@@ -1,4 +1,3 @@
-import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useLiveEvent } from "@/lib/live";
@@ -11,7 +10,7 @@ import { useLiveEvent } from "@/lib/live";
 export const unreadCountQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: ["getnews", token],
-    queryFn: ({ signal }) => api(calls.getnews, { signal }),
+    queryFn: ({ signal }) => api("getnews", { signal }),
     enabled: token !== null,
     refetchOnWindowFocus: true,
   });

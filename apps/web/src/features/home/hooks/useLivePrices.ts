@@ -1,9 +1,9 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { mergeTicksIntoLists, useLiveTicks, useRefetchEvery } from "@/lib/live";
 
-type ProductList = DataOf<typeof calls.productlist>;
-const LIST_KEYS = [[calls.productlist.path]];
+type ProductList = DataOf<Calls["productlist"]>;
+const LIST_KEYS = [[routes.productlist.path]];
 
 /**
  * The movers' prices follow live ticks while Home is shown: each tick lands in the cached productlist answers.
@@ -13,7 +13,7 @@ const LIST_KEYS = [[calls.productlist.path]];
 export function useLivePrices(pairIds: readonly number[], refreshMs: number): void {
   const client = useQueryClient();
   useRefetchEvery(LIST_KEYS, refreshMs);
-  useLiveTicks(pairIds, (ticks) => mergeTicksIntoLists<ProductList>(client, [calls.productlist.path], ticks), {
-    onReconnected: () => void client.invalidateQueries({ queryKey: [calls.productlist.path] }),
+  useLiveTicks(pairIds, (ticks) => mergeTicksIntoLists<ProductList>(client, [routes.productlist.path], ticks), {
+    onReconnected: () => void client.invalidateQueries({ queryKey: [routes.productlist.path] }),
   });
 }

@@ -1,11 +1,11 @@
-import { contentCalls, type DataOf } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useToken } from "@/lib/session";
 
-export type RealName = DataOf<typeof contentCalls.getreals>;
+export type RealName = DataOf<Calls["getreals"]>;
 
-export const getRealName = (signal?: AbortSignal): Promise<RealName> => api(contentCalls.getreals, { signal });
+export const getRealName = (signal?: AbortSignal): Promise<RealName> => api("getreals", { signal });
 
 export const realNameOptions = (token: string | null) =>
   queryOptions({

@@ -1,12 +1,12 @@
-import { type BodyOf, contentCalls } from "@cryptos/contract";
+import type { BodyOf, Calls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey, useToken } from "@/lib/session";
 import { type RealName, realNameOptions } from "./get-real-name";
 
-export type RealNameInput = BodyOf<typeof contentCalls.doreal>;
+export type RealNameInput = BodyOf<Calls["doreal"]>;
 
-export const submitRealName = (body: RealNameInput): Promise<RealName> => api(contentCalls.doreal, { body });
+export const submitRealName = (body: RealNameInput): Promise<RealName> => api("doreal", { body });
 
 /** The answer is the new status (under review): shown at once, and the account's real-name state refreshes. */
 export function useSubmitRealName() {

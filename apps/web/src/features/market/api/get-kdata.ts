@@ -1,4 +1,4 @@
-import { calls, type KlineInterval } from "@cryptos/contract";
+import { type KlineInterval, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -18,8 +18,8 @@ export interface KdataQuery {
 export function kdataQueryOptions({ productid, intval, type, limit }: KdataQuery) {
   const query = limit === undefined ? { productid, intval, type } : { productid, intval, type, limit };
   return queryOptions({
-    queryKey: [calls.getkdata.path, query] as const,
-    queryFn: ({ signal }) => api(calls.getkdata, { query, signal }),
+    queryKey: [routes.getkdata.path, query] as const,
+    queryFn: ({ signal }) => api("getkdata", { query, signal }),
     staleTime: 30_000,
   });
 }

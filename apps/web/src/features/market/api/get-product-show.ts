@@ -1,17 +1,17 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export type PairDetail = DataOf<typeof calls.productshow>;
+export type PairDetail = DataOf<Calls["productshow"]>;
 
 const REFRESH_MS = 30_000;
 
-export const productShowKey = (productId: number) => [calls.productshow.path, { product_id: productId }] as const;
+export const productShowKey = (productId: number) => [routes.productshow.path, { product_id: productId }] as const;
 
 export function productShowQueryOptions(productId: number) {
   return queryOptions({
     queryKey: productShowKey(productId),
-    queryFn: ({ signal }) => api(calls.productshow, { query: { product_id: productId }, signal }),
+    queryFn: ({ signal }) => api("productshow", { query: { product_id: productId }, signal }),
     refetchInterval: REFRESH_MS,
   });
 }

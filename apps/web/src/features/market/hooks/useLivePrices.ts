@@ -1,4 +1,4 @@
-import { calls } from "@cryptos/contract";
+import { routes } from "@cryptos/contract";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { type LiveStatus, mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import type { ProductList } from "../api/get-product-list";
@@ -6,7 +6,7 @@ import type { PairDetail } from "../api/get-product-show";
 
 /** The server recomputes the 24 h figures every 30 s; the prices in between arrive as ticks. */
 const FIGURES_REFRESH_MS = 30_000;
-const FIGURE_KEYS = [[calls.productlist.path], [calls.productshow.path]];
+const FIGURE_KEYS = [[routes.productlist.path], [routes.productshow.path]];
 /** productshow answers are keyed [path, { product_id }] (get-product-show.ts). */
 const productIdOf = (key: QueryKey) => (key[1] as { product_id?: number } | undefined)?.product_id;
 
@@ -21,14 +21,14 @@ export function useLivePrices(pairIds: readonly number[]): LiveStatus {
   return useLiveTicks(
     pairIds,
     (ticks) => {
-      mergeTicksIntoLists<ProductList>(client, [calls.productlist.path], ticks);
-      mergeTicksIntoPairs<PairDetail>(client, [calls.productshow.path], ticks, productIdOf);
+      mergeTicksIntoLists<ProductList>(client, [routes.productlist.path], ticks);
+      mergeTicksIntoPairs<PairDetail>(client, [routes.productshow.path], ticks, productIdOf);
     },
     {
       onReconnected: () => {
-        void client.invalidateQueries({ queryKey: [calls.productlist.path] });
-        void client.invalidateQueries({ queryKey: [calls.productshow.path] });
-        void client.invalidateQueries({ queryKey: [calls.getkdata.path] });
+        void client.invalidateQueries({ queryKey: [routes.productlist.path] });
+        void client.invalidateQueries({ queryKey: [routes.productshow.path] });
+        void client.invalidateQueries({ queryKey: [routes.getkdata.path] });
       },
     },
   );

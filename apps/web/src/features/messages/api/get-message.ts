@@ -1,15 +1,15 @@
-import { contentCalls, type DataOf } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
 import { currentLocale } from "@/lib/i18n";
 import { userInfoKey, useToken } from "@/lib/session";
 
-export type MessageDetail = DataOf<typeof contentCalls.newsshow>;
+export type MessageDetail = DataOf<Calls["newsshow"]>;
 
 /** Opening a message marks it read on the server. */
 export const getMessage = (id: number, signal?: AbortSignal): Promise<MessageDetail> =>
-  api(contentCalls.newsshow, { query: { id }, signal });
+  api("newsshow", { query: { id }, signal });
 
 export const messageOptions = (id: number, token: string | null, locale: string) =>
   queryOptions({

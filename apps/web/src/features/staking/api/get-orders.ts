@@ -1,14 +1,14 @@
-import { type DataOf, type StakingStatus, stakingCalls } from "@cryptos/contract";
+import type { Calls, DataOf, StakingStatus } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export type StakingOrderPage = DataOf<typeof stakingCalls.getitemlist>;
+export type StakingOrderPage = DataOf<Calls["getitemlist"]>;
 export type StakingOrderRow = StakingOrderPage["items"][number];
 
 const PAGE_SIZE = 20;
 
 export const getStakingOrders = (status: StakingStatus, page: number, signal?: AbortSignal) =>
-  api(stakingCalls.getitemlist, { query: { page, list: PAGE_SIZE }, body: { status }, signal });
+  api("getitemlist", { query: { page, list: PAGE_SIZE }, body: { status }, signal });
 
 export const stakingOrdersOptions = (status: StakingStatus) =>
   infiniteQueryOptions({

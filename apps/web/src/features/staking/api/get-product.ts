@@ -1,11 +1,11 @@
-import { type DataOf, stakingCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export type StakingProduct = DataOf<typeof stakingCalls.getitems>;
+export type StakingProduct = DataOf<Calls["getitems"]>;
 
 export const getStakingProduct = (id: number, signal?: AbortSignal): Promise<StakingProduct> =>
-  api(stakingCalls.getitems, { body: { id }, signal });
+  api("getitems", { body: { id }, signal });
 
 export const stakingProductOptions = (id: number) =>
   queryOptions({

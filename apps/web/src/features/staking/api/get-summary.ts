@@ -1,11 +1,11 @@
-import { type DataOf, stakingCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useToken } from "@/lib/session";
 
-export type StakingSummary = DataOf<typeof stakingCalls.item>;
+export type StakingSummary = DataOf<Calls["item"]>;
 
-export const getStakingSummary = (signal?: AbortSignal): Promise<StakingSummary> => api(stakingCalls.item, { signal });
+export const getStakingSummary = (signal?: AbortSignal): Promise<StakingSummary> => api("item", { signal });
 
 /** Keyed by the session so a sign-in or sign-out never shows the other state's totals. */
 export const stakingSummaryOptions = (token: string | null) =>

@@ -1,9 +1,9 @@
-import { type DataOf, stakingCalls } from "@cryptos/contract";
+import type { Calls, DataOf } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 
-export type StakingOrder = DataOf<typeof stakingCalls.doitem>;
+export type StakingOrder = DataOf<Calls["doitem"]>;
 
 export interface SubscribeInput {
   productId: number;
@@ -11,7 +11,7 @@ export interface SubscribeInput {
 }
 
 export const subscribeToProduct = ({ productId, amount }: SubscribeInput): Promise<StakingOrder> =>
-  api(stakingCalls.doitem, { body: { eid: productId, money: amount } });
+  api("doitem", { body: { eid: productId, money: amount } });
 
 /** Subscribing moves the amount to custody: balances, totals, quota and the order list all change. */
 export function useSubscribe() {

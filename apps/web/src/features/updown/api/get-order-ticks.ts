@@ -1,9 +1,8 @@
-import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** The ticks recorded between an order's entry and exit: anyone can check the result against them. */
-export const getUpDownOrderTicks = (id: number, signal?: AbortSignal) => api(calls.miaoticks, { body: { id }, signal });
+export const getUpDownOrderTicks = (id: number, signal?: AbortSignal) => api("miaoticks", { body: { id }, signal });
 
 export const upDownOrderTicksOptions = (id: number) =>
   queryOptions({

@@ -1,11 +1,10 @@
-import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** While an order is open its detail refreshes every second, so the entry spot and result appear on their own. */
 export const ORDER_POLL_MS = 1_000;
 
-export const getUpDownOrder = (id: number, signal?: AbortSignal) => api(calls.getmiaode, { body: { id }, signal });
+export const getUpDownOrder = (id: number, signal?: AbortSignal) => api("getmiaode", { body: { id }, signal });
 
 export const upDownOrderOptions = (id: number) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { calls, MAX_PAGE_SIZE, type UpDownOrder } from "@cryptos/contract";
+import { MAX_PAGE_SIZE, type UpDownOrder } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -16,7 +16,7 @@ interface OrdersPage {
 }
 
 const list = (status: UpDownOrder["status"], page: number, size: number, signal?: AbortSignal) =>
-  api(calls.miaolist, { query: { page, list: size, status }, body: { status }, signal });
+  api("miaolist", { query: { page, list: size, status }, body: { status }, signal });
 
 /**
  * "In progress" is three server statuses. `miaolist` filters one at a time, and its awaiting_entry and trading

@@ -1,11 +1,10 @@
-import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { FIGURES_REFRESH_MS } from "./get-pairs";
 
 /** One pair with its latest price (kept current by live ticks) and its 24 h figures, refreshed while shown. */
 export const getPair = (productId: number, signal?: AbortSignal) =>
-  api(calls.productshow, { query: { product_id: productId }, signal });
+  api("productshow", { query: { product_id: productId }, signal });
 
 export const pairKey = (productId: number | undefined) => ["updown", "pair", productId] as const;
 

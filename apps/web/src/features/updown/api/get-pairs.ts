@@ -1,4 +1,3 @@
-import { calls } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -13,7 +12,7 @@ export const FIGURES_REFRESH_MS = 30_000;
 export const pairsKeyPrefix = ["updown", "pairs"] as const;
 
 export const getPairs = (productType: number, signal?: AbortSignal) =>
-  api(calls.productlist, { query: { product_type: productType }, signal });
+  api("productlist", { query: { product_type: productType }, signal });
 
 export const pairsOptions = (productType = 1) =>
   queryOptions({

@@ -1,12 +1,12 @@
-import { type BodyOf, calls } from "@cryptos/contract";
+import type { BodyOf, Calls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 import { ordersKey } from "./get-orders";
 
-export type PlaceOrderInput = BodyOf<typeof calls.domiao>;
+export type PlaceOrderInput = BodyOf<Calls["domiao"]>;
 
-export const placeUpDownOrder = (body: PlaceOrderInput) => api(calls.domiao, { body });
+export const placeUpDownOrder = (body: PlaceOrderInput) => api("domiao", { body });
 
 /** Places an order, then refreshes the order lists and the balance it was paid from. */
 export function usePlaceUpDownOrder() {

@@ -1,11 +1,11 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { type LiveStatus, mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import { pairKey } from "../api/get-pair";
 import { FIGURES_REFRESH_MS, pairsKeyPrefix } from "../api/get-pairs";
 
-type PairList = DataOf<typeof calls.productlist>;
-type PairDetail = DataOf<typeof calls.productshow>;
+type PairList = DataOf<Calls["productlist"]>;
+type PairDetail = DataOf<Calls["productshow"]>;
 const PAIR_KEY_PREFIX = pairKey(undefined).slice(0, 2);
 const FIGURE_KEYS = [pairsKeyPrefix, PAIR_KEY_PREFIX];
 /** A pair's answer is keyed pairKey(id): ["updown", "pair", id]. */
@@ -29,7 +29,7 @@ export function useLivePrices(pairIds: readonly number[]): LiveStatus {
       onReconnected: () => {
         void client.invalidateQueries({ queryKey: PAIR_KEY_PREFIX });
         void client.invalidateQueries({ queryKey: pairsKeyPrefix });
-        void client.invalidateQueries({ queryKey: [calls.getkdata.path] });
+        void client.invalidateQueries({ queryKey: [routes.getkdata.path] });
       },
     },
   );

@@ -1,6 +1,6 @@
-import type { calls, DataOf, Pair } from "@cryptos/contract";
+import type { Calls, DataOf, Pair } from "@cryptos/contract";
 
-export type UpDownSetting = DataOf<typeof calls.miao>["items"][number];
+export type UpDownSetting = DataOf<Calls["miao"]>["items"][number];
 
 /** A pair that takes up/down orders: its settings from `miao`, its price from `productlist` when listed there. */
 export interface TradablePair {
