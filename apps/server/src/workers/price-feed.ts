@@ -40,7 +40,7 @@ export class PriceFeed {
   readonly loop: WorkerLoop;
   private prepared = false;
   private lastPruneAt = 0;
-  /** The background write of the generated history's rest; undefined once done (or not yet begun). */
+  /** The background write of the generated history's rest, once begun (a new leader begins it again). */
   private historyRest: AsyncGenerator<number> | undefined;
   private historyRestDone = false;
   private readonly historyDays: number;
