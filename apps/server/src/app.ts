@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { type RouteDeps, unavailableRoute } from "./http/contract-route";
 import { type Clock, systemClock } from "./lib/clock";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { addressBookRoutes } from "./modules/addressbook/routes";
 import { adminRoutes } from "./modules/admin/routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountsRoutes(api, ctx);
     ledgerRoutes(api, ctx);
     fundsRoutes(api, ctx);
+    addressBookRoutes(api, ctx);
     adminRoutes(api, ctx);
     stakingRoutes(api, ctx);
     marketRoutes(api, ctx);

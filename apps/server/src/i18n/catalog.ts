@@ -1,6 +1,7 @@
 import type { Locale } from "@cryptos/contract";
 import { LOCALES } from "@cryptos/contract";
 import { accountsMessages } from "../modules/accounts/messages";
+import { addressBookMessages } from "../modules/addressbook/messages";
 import { adminMessages } from "../modules/admin/messages";
 import { consoleMessages } from "../modules/console/messages";
 import { fundsMessages } from "../modules/funds/messages";
@@ -27,6 +28,7 @@ const modules = [
   upDownMessages,
   identityMessages,
   consoleMessages,
+  addressBookMessages,
 ] as const;
 
 /** Distributes over the modules, so that the keys of every module count (not only the keys they share). */
