@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { addressBookRoutes } from "./modules/addressbook/routes";
 import { adminRoutes } from "./modules/admin/routes";
+import { priceAlertRoutes } from "./modules/alerts/routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledgerRoutes(api, ctx);
     fundsRoutes(api, ctx);
     addressBookRoutes(api, ctx);
+    priceAlertRoutes(api, ctx);
     adminRoutes(api, ctx);
     stakingRoutes(api, ctx);
     marketRoutes(api, ctx);

@@ -35,6 +35,7 @@ interface Victim {
   withdrawalId: number;
   realNameId: number;
   savedAddressId: number;
+  alertId: number;
   markers: string[];
 }
 let victim: Victim;
@@ -168,6 +169,7 @@ function attackRequest(name: CallName): Request {
     newslist: { query: { cid: "3" } },
     withdrawinfo: { body: { currency: "USDT" } },
     withdrawAddressDelete: { body: { id: v.savedAddressId } },
+    priceAlertDelete: { body: { id: v.alertId } },
     getmoneylog: { query: { page: "1", list: "100" } },
     // Operator calls aimed at the victim's objects: a user token must not get near them.
     adminUserShow: { body: { uid: v.user.userId } },
@@ -220,6 +222,11 @@ beforeAll(async () => {
     body: { currency: "USDT", network: "BEP20", address, label: addressLabel },
   });
   expect(saved.body.code, saved.body.msg).toBe(1);
+  const alert = await t.call(calls.priceAlertAdd.path, {
+    headers: h,
+    body: { productid: btc.id, direction: "above", price: "61234.56" },
+  });
+  expect(alert.body.code, alert.body.msg).toBe(1);
 
   const quote = async () => {
     const res = await t.call(calls.duihuanquote.path, { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
@@ -268,6 +275,7 @@ beforeAll(async () => {
     withdrawalId: (withdrawal.body.data as { id: number }).id,
     realNameId,
     savedAddressId: (saved.body.data as { id: number }).id,
+    alertId: (alert.body.data as { id: number }).id,
     markers: [user.email, user.token, txid, address, realName, title, `Secret note ${tag}`, openQuoteId, addressLabel],
   };
 

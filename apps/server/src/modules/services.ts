@@ -6,6 +6,7 @@ import type { MailLog } from "./accounts/mailer";
 import { AccountsService } from "./accounts/service";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
+import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { FundsService } from "./funds/service";
@@ -25,6 +26,7 @@ import { UsersService } from "./users/service";
 export interface Services {
   accounts: AccountsService;
   addressBook: AddressBookService;
+  priceAlerts: PriceAlertsService;
   ledger: LedgerService;
   admin: AdminService;
   messages: MessagesService;
@@ -72,6 +74,7 @@ export function createServices(
     content: new ContentService(settings),
     accounts,
     addressBook,
+    priceAlerts: new PriceAlertsService(db, clock, market, messages),
     ledger,
     admin,
     messages,
