@@ -6,7 +6,9 @@ import type { Database } from "./db/client";
 import { type RouteDeps, unavailableRoute } from "./http/contract-route";
 import { type Clock, systemClock } from "./lib/clock";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { addressBookRoutes } from "./modules/addressbook/routes";
 import { adminRoutes } from "./modules/admin/routes";
+import { priceAlertRoutes } from "./modules/alerts/routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
@@ -98,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountsRoutes(api, ctx);
     ledgerRoutes(api, ctx);
     fundsRoutes(api, ctx);
+    addressBookRoutes(api, ctx);
+    priceAlertRoutes(api, ctx);
     adminRoutes(api, ctx);
     stakingRoutes(api, ctx);
     marketRoutes(api, ctx);

@@ -22,6 +22,7 @@ async function main() {
   const app = await buildApp({ config, database });
   const priceFeed = new PriceFeed({
     market: app.services.market,
+    alerts: app.services.priceAlerts,
     database,
     config,
     clock: systemClock,

@@ -34,6 +34,8 @@ interface Victim {
   pendingDepositId: number;
   withdrawalId: number;
   realNameId: number;
+  savedAddressId: number;
+  alertId: number;
   markers: string[];
 }
 let victim: Victim;
@@ -145,6 +147,10 @@ const OBJECT_INPUTS: Partial<Record<CallName, { others?: string[]; public?: stri
   domiao: { public: ["productid"] },
   productshow: { public: ["product_id"] },
   getkdata: { public: ["productid"] },
+  withdrawAddressDelete: { others: ["id"] },
+  priceAlertDelete: { others: ["id"] },
+  priceAlerts: { public: ["productid"] },
+  priceAlertAdd: { public: ["productid"] },
 };
 const OBJECT_KEY = /(^|_)(id|eid|uid|productid|images)$/;
 
@@ -162,6 +168,8 @@ function attackRequest(name: CallName): Request {
     newsshow: { query: { id: String(v.messageId) } },
     newslist: { query: { cid: "3" } },
     withdrawinfo: { body: { currency: "USDT" } },
+    withdrawAddressDelete: { body: { id: v.savedAddressId } },
+    priceAlertDelete: { body: { id: v.alertId } },
     getmoneylog: { query: { page: "1", list: "100" } },
     // Operator calls aimed at the victim's objects: a user token must not get near them.
     adminUserShow: { body: { uid: v.user.userId } },
@@ -208,6 +216,17 @@ beforeAll(async () => {
   });
   expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
   await market.recordQuotes([{ pairId: btc.id, price: "60000" }], clock.now());
+  const addressLabel = `VictimBook${tag}`;
+  const saved = await t.call(calls.withdrawAddressAdd.path, {
+    headers: h,
+    body: { currency: "USDT", network: "BEP20", address, label: addressLabel },
+  });
+  expect(saved.body.code, saved.body.msg).toBe(1);
+  const alert = await t.call(calls.priceAlertAdd.path, {
+    headers: h,
+    body: { productid: btc.id, direction: "above", price: "61234.56" },
+  });
+  expect(alert.body.code, alert.body.msg).toBe(1);
 
   const quote = async () => {
     const res = await t.call(calls.duihuanquote.path, { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
@@ -255,7 +274,9 @@ beforeAll(async () => {
     pendingDepositId: (pending.body.data as { id: number }).id,
     withdrawalId: (withdrawal.body.data as { id: number }).id,
     realNameId,
-    markers: [user.email, user.token, txid, address, realName, title, `Secret note ${tag}`, openQuoteId],
+    savedAddressId: (saved.body.data as { id: number }).id,
+    alertId: (alert.body.data as { id: number }).id,
+    markers: [user.email, user.token, txid, address, realName, title, `Secret note ${tag}`, openQuoteId, addressLabel],
   };
 
   // The other user, with a little money so that its refusals are about ownership, not an empty balance.

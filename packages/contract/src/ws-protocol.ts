@@ -23,7 +23,8 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  * server answers `{"type":"authed","signed_in":…}`. An unknown, expired or revoked token just answers
  * `signed_in: false`; the connection stays open for prices. From then on the server sends
  * `{"type":"event","topic":…}` when something of that user changed, after the change is committed:
- * `messages` when a personal message arrives for them or an announcement or notice is published for everyone.
+ * `messages` when a personal message arrives for them or an announcement or notice is published for everyone;
+ * `price_alerts` when one of their price alerts fired (read `/api/user/alerts` with status `triggered`).
  * An event carries no data: it only says which calls to read again over HTTP (`messages`: `getnews`, the message
  * lists), so a socket whose session has since ended learns nothing from it. Events sent while the socket was down
  * are not replayed: after reconnecting, read those calls once more.
@@ -33,7 +34,7 @@ export const WS_HEARTBEAT_MS = 30_000;
 /** At most this many pair ids per connection; more are refused with an `error` message. */
 export const WS_MAX_SUBSCRIPTIONS = 200;
 /** What changed for the user; the client reads the matching calls again. */
-export const WS_EVENT_TOPICS = ["messages"] as const;
+export const WS_EVENT_TOPICS = ["messages", "price_alerts"] as const;
 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>

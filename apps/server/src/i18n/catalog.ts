@@ -1,7 +1,9 @@
 import type { Locale } from "@cryptos/contract";
 import { LOCALES } from "@cryptos/contract";
 import { accountsMessages } from "../modules/accounts/messages";
+import { addressBookMessages } from "../modules/addressbook/messages";
 import { adminMessages } from "../modules/admin/messages";
+import { priceAlertMessages } from "../modules/alerts/messages";
 import { consoleMessages } from "../modules/console/messages";
 import { fundsMessages } from "../modules/funds/messages";
 import { identityMessages } from "../modules/identity/messages";
@@ -27,6 +29,8 @@ const modules = [
   upDownMessages,
   identityMessages,
   consoleMessages,
+  addressBookMessages,
+  priceAlertMessages,
 ] as const;
 
 /** Distributes over the modules, so that the keys of every module count (not only the keys they share). */

@@ -4,7 +4,9 @@ import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
 import type { MailLog } from "./accounts/mailer";
 import { AccountsService } from "./accounts/service";
+import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
+import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { FundsService } from "./funds/service";
@@ -23,6 +25,8 @@ import { UsersService } from "./users/service";
 /** One instance of each domain service, shared by routes and workers. Modules call each other through these. */
 export interface Services {
   accounts: AccountsService;
+  addressBook: AddressBookService;
+  priceAlerts: PriceAlertsService;
   ledger: LedgerService;
   admin: AdminService;
   messages: MessagesService;
@@ -67,10 +71,13 @@ export function createServices(
     () => sql`select entry_tick_id from updown_orders where entry_tick_id is not null
       union all select exit_tick_id from updown_orders where exit_tick_id is not null`,
   );
+  const addressBook = new AddressBookService(db, clock, { ledger, accounts });
   const domain = {
     settings,
     content: new ContentService(settings),
     accounts,
+    addressBook,
+    priceAlerts: new PriceAlertsService(db, clock, market, messages),
     ledger,
     admin,
     messages,
@@ -89,6 +96,7 @@ export function createServices(
       codes: accounts,
       prices: market,
       realName: identity,
+      addressBook,
     }),
   };
   return { ...domain, console: new ConsoleService(clock, domain) };

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
+import type { PriceAlertsService } from "../modules/alerts/service";
 import type { MarketService } from "../modules/market/service";
 import { createPriceSource, type PriceSource } from "../modules/market/sources";
 import { CcxtSource, type CcxtSourceOptions } from "../modules/market/sources/ccxt";
@@ -10,6 +11,8 @@ export const PRICE_FEED_LEASE = "price-feed";
 
 export interface PriceFeedOptions {
   market: MarketService;
+  /** Checked after each recorded batch: alerts whose level the batch reached fire (once). */
+  alerts?: PriceAlertsService;
   database: Database;
   config: Pick<Config, "priceSource">;
   clock: Clock;
@@ -94,12 +97,21 @@ export class PriceFeed {
     return true;
   }
 
-  /** One poll of the source, recorded as ticks at the clock's now. */
+  /** One poll of the source, recorded as ticks at the clock's now; then the price alerts those ticks reached. */
   async tick() {
     if (!this.prepared) await this.prepare();
     const now = this.options.clock.now();
     const quotes = await this.source.poll(now);
-    return this.options.market.recordQuotes(quotes, now);
+    const rows = await this.options.market.recordQuotes(quotes, now);
+    if (rows.length && this.options.alerts) {
+      try {
+        await this.options.alerts.fireReached(rows);
+      } catch (error) {
+        // The ticks are recorded; an alert this batch reached fires with the next one while the price stays there.
+        this.options.log.error({ err: error }, "price alerts check failed");
+      }
+    }
+    return rows;
   }
 
   /**

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { OfflineBanner } from "@/components/OfflineBanner";
 import { TAB_PATHS, TabBar } from "@/components/TabBar";
 import { WalletWatcher } from "@/features/accounts";
+import { PriceAlertToasts } from "@/features/market";
 import { applyThemeForRoute } from "@/lib/theme";
 
 /** The page column (max 960 px, centered); the tab bar only on the four tab pages; the offline banner when offline. */
@@ -18,6 +19,7 @@ export function AppLayout() {
       <OfflineBanner aboveTabBar={withTabs} />
       <ScrollRestoration />
       <WalletWatcher />
+      <PriceAlertToasts />
     </div>
   );
 }

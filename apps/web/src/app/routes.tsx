@@ -56,9 +56,14 @@ export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; 
     load: () => import("@/features/updown/pages/MarketsBusinessOrder"),
     ns: "updown",
   },
-  /** Added by this build (README): the security center and the forgotten-password reset. */
+  /** Added by this build (README): the security center, the forgotten-password reset, the address book. */
   { path: "/pages/user/security", load: () => import("@/features/accounts/pages/Security"), ns: "security" },
   { path: "/pages/user/reset-password", load: () => import("@/features/accounts/pages/ResetPassword"), ns: "security" },
+  {
+    path: "/pages/user/withdraw-addresses",
+    load: () => import("@/features/funds/pages/WithdrawAddresses"),
+    ns: "funds",
+  },
   /** The operator console (issue 9): its own chunk, never in the user bundle. */
   { path: "/admin/*", load: () => import("@/features/console"), ns: "console" },
 ];

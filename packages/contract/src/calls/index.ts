@@ -1,19 +1,23 @@
 import { accountCalls } from "./accounts";
+import { addressBookCalls } from "./address-book";
 import { adminCalls } from "./admin";
 import { consoleCalls } from "./console";
 import { contentCalls } from "./content";
 import { fundsCalls } from "./funds";
 import { marketCalls } from "./market";
+import { priceAlertCalls } from "./price-alerts";
 import { stakingCalls } from "./staking";
 import { systemCalls } from "./system";
 
 export * from "./accounts";
+export * from "./address-book";
 export * from "./admin";
 export * from "./console";
 export * from "./content";
 export * from "./define";
 export * from "./funds";
 export * from "./market";
+export * from "./price-alerts";
 export * from "./staking";
 export * from "./system";
 
@@ -24,6 +28,8 @@ export const calls = {
   ...marketCalls,
   ...stakingCalls,
   ...fundsCalls,
+  ...addressBookCalls,
+  ...priceAlertCalls,
   ...contentCalls,
   ...adminCalls,
   ...consoleCalls,

@@ -1,7 +1,9 @@
 /** One pg-core schema for PGlite and PostgreSQL; one file per module's tables. */
 
 export * from "./accounts";
+export * from "./addressbook";
 export * from "./admin";
+export * from "./alerts";
 export * from "./funds";
 export * from "./identity";
 export * from "./ledger";

@@ -357,6 +357,11 @@ export class AccountsService {
 
   // The signed-in user --------------------------------------------------------------------------------------------
 
+  /** Whether the user has two-step verification (TOTP) turned on now. */
+  async hasTotp(userId: number): Promise<boolean> {
+    return Boolean((await repo.findTotp(this.db, userId))?.enabledAt);
+  }
+
   async userInfo(caller: Caller): Promise<UserInfo> {
     const [user, session, totp] = await Promise.all([
       repo.findUserById(this.db, caller.userId),

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { NETWORKS, type Network } from "@cryptos/contract";
-import { isAddress } from "viem";
+import { getAddress, isAddress } from "viem";
 
 /**
  * Address formats per network. A withdrawal to a malformed address is lost money, so each format checks its
@@ -17,6 +17,17 @@ export function isValidAddress(network: Network, address: string): boolean {
     case "bitcoin":
       return isBitcoinAddress(address);
   }
+}
+
+/**
+ * One spelling per address, so that a saved address and a typed one compare equal: EVM addresses in their EIP-55
+ * form (case carries no meaning there); TRON, base58 Bitcoin and bech32 are compared as written (bech32 in lower
+ * case). Only for addresses `isValidAddress` accepted.
+ */
+export function normalizeAddress(network: Network, address: string): string {
+  if (NETWORKS[network] === "evm") return getAddress(address.toLowerCase());
+  if (NETWORKS[network] === "bitcoin" && /^bc1/i.test(address)) return address.toLowerCase();
+  return address;
 }
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";

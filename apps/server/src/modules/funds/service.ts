@@ -64,6 +64,11 @@ export interface RealNameCheck {
   status(userId: number): Promise<RealNameStatus>;
 }
 
+/** The address book's hold on newly saved addresses. */
+export interface AddressHolds {
+  assertUsable(userId: number, input: { currency: string; network: Network; address: string }): Promise<void>;
+}
+
 export interface FundsDeps {
   ledger: LedgerService;
   admin: AdminService;
@@ -73,6 +78,7 @@ export interface FundsDeps {
   codes: EmailCodeCheck;
   prices: LatestPrices;
   realName: RealNameCheck;
+  addressBook: AddressHolds;
 }
 
 /** What an operator review needs to say who did it, from where. */
@@ -471,6 +477,7 @@ export class FundsService {
     if (!isValidAddress(input.network, input.address)) {
       throw new Refusal("address_invalid", { network: input.network });
     }
+    await this.deps.addressBook.assertUsable(userId, input);
     const { withdraw_requires_real_name } = await this.settings();
     if (withdraw_requires_real_name && (await this.deps.realName.status(userId)) !== "verified") {
       throw new Refusal("withdraw_real_name_required");

@@ -503,6 +503,10 @@ export class MarketService {
     return p ? { id: p.id, symbol: p.symbol, enabled: p.enabled, priceDecimals: p.priceDecimals } : undefined;
   }
 
+  latestTick(pairId: number) {
+    return repo.latestTick(this.db, pairId);
+  }
+
   /**
    * When the pair's newest tick was recorded. The tick stream's newest is used when it is at least as recent as
    * `freshSince` (no query on the hot path of order placement); otherwise the store answers.

@@ -1,3 +1,4 @@
+import type { WsEventTopic } from "@cryptos/contract";
 import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { messageReads, messages } from "../../db/schema";
@@ -7,18 +8,23 @@ type Conn = Db | Tx;
 /** Hints to the live clients of every instance that something of a user changed (contract ws.ts `event`). */
 export const USER_EVENTS_CHANNEL = "cryptos_user_events";
 
-/** What travels on USER_EVENTS_CHANNEL: whose messages changed (`null`: everyone's). */
+/** What travels on USER_EVENTS_CHANNEL: whose `topic` changed (`null`: everyone's). */
 export interface UserEvent {
   user: number | null;
-  topic: "messages";
+  topic: WsEventTopic;
 }
 
 /**
  * Announces, once `db`'s transaction commits (and never if it rolls back), that `userId`'s messages changed, or
  * everyone's for `null`. Outside a transaction it goes out at once.
  */
-export async function notifyMessagesChanged(db: Conn, userId: number | null): Promise<void> {
-  const event: UserEvent = { user: userId, topic: "messages" };
+export function notifyMessagesChanged(db: Conn, userId: number | null): Promise<void> {
+  return notifyUserEvent(db, userId, "messages");
+}
+
+/** Like notifyMessagesChanged, for any topic of the contract's `event` (ws.ts). */
+export async function notifyUserEvent(db: Conn, userId: number | null, topic: WsEventTopic): Promise<void> {
+  const event: UserEvent = { user: userId, topic };
   await db.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 

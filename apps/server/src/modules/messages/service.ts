@@ -5,6 +5,8 @@ import {
   type message,
   type messageDetail,
   type Paged,
+  type WsEventTopic,
+  wsEventTopic,
 } from "@cryptos/contract";
 import { z } from "zod";
 import type { Database, Db, Tx } from "../../db/client";
@@ -60,6 +62,14 @@ export class MessagesService {
       params: message.params ?? {},
       createdAt: this.clock.now(),
     });
+  }
+
+  /**
+   * Tells the live clients of `userId` that their `topic` changed, once `conn`'s transaction commits (decision 024);
+   * messages written here announce themselves.
+   */
+  announce(conn: Db | Tx, userId: number, topic: WsEventTopic): Promise<void> {
+    return repo.notifyUserEvent(conn, userId, topic);
   }
 
   /** A personal message an operator wrote (in one language, shown to the user as written). */
@@ -185,7 +195,7 @@ export class MessagesService {
   }
 }
 
-const userEventPayload = z.object({ user: z.number().int().nullable(), topic: z.literal("messages") });
+const userEventPayload = z.object({ user: z.number().int().nullable(), topic: wsEventTopic });
 
 /**
  * Follows the committed message changes of every instance (see repo.notifyMessagesChanged). `onMissed` runs when

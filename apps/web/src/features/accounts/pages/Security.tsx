@@ -1,9 +1,10 @@
 import { List } from "antd-mobile";
-import { CheckShieldOutline, KeyOutline, LockOutline } from "antd-mobile-icons";
+import { CheckShieldOutline, KeyOutline, LockOutline, SendOutline } from "antd-mobile-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Page } from "@/components/Page";
+import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { ChangePasswordSheet } from "../components/ChangePasswordSheet";
 import { LoginHistory } from "../components/LoginHistory";
@@ -67,6 +68,16 @@ export default function Security() {
           ) : (
             <p className="security-note">{t("password.walletOnly")}</p>
           )}
+          <List className="accounts-list" header={t("withdrawals.section")}>
+            <List.Item
+              prefix={<SendOutline aria-hidden="true" />}
+              description={t("withdrawals.about")}
+              onClick={() => void navigate(WITHDRAW_ADDRESSES_PATH)}
+              arrow
+            >
+              {t("withdrawals.addresses")}
+            </List.Item>
+          </List>
           <LoginHistory />
           <ChangePasswordSheet visible={sheet === "password"} onClose={close} />
           <TotpSetupSheet visible={sheet === "totp-on"} onClose={close} />

@@ -7,6 +7,7 @@ export const fundsKeys = {
   deposits: () => [...fundsKeys.all, "deposits"] as const,
   withdrawals: () => [...fundsKeys.all, "withdrawals"] as const,
   exchanges: () => [...fundsKeys.all, "exchanges"] as const,
+  addresses: (filter: { currency?: string; network?: string }) => [...fundsKeys.all, "addresses", filter] as const,
   bills: (filter: { type?: string; currency?: string }) => [...fundsKeys.all, "bills", filter] as const,
 };
 

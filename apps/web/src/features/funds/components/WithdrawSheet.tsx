@@ -9,11 +9,14 @@ import { ApiError } from "@/lib/api";
 import { formatMoney } from "@/lib/format";
 import type { UserInfo } from "@/lib/session";
 import { confirm, toast } from "@/lib/toast";
+import type { WithdrawAddress } from "../api/address-book";
 import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info";
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
 import { add, compare, isDecimal, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
+import { AddAddressSheet } from "./AddAddressSheet";
+import { AddressPickerSheet } from "./AddressPickerSheet";
 import { Field } from "./Field";
 import { InfoRows } from "./InfoRows";
 
@@ -50,6 +53,9 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const [code, setCode] = useState("");
   const [totp, setTotp] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [book, setBook] = useState<"pick" | "add" | null>(null);
+  /** The saved address picked, while the address field still holds it. */
+  const [picked, setPicked] = useState<WithdrawAddress | null>(null);
 
   // Pick the first currency and its first network once they are known.
   useEffect(() => {
@@ -85,7 +91,16 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
 
   const maxAmount = network ? subtract(available, network.fee) : "0";
 
+  const pick = (saved: WithdrawAddress) => {
+    setError(null);
+    setAddress(saved.address);
+    setPicked(saved);
+    setBook(null);
+  };
+  const pickedNow = picked && picked.address === address.trim() ? picked : null;
+
   const reset = () => {
+    setPicked(null);
     setAddress("");
     setAmount("");
     setCode("");
@@ -197,19 +212,27 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               onChange={(values) => values[0] && setNetworkName(values[0])}
             />
           </fieldset>
-          <Field label={t("withdraw.address")}>
+          <Field
+            label={t("withdraw.address")}
+            hint={pickedNow ? t("addressBook.pickedHint", { label: pickedNow.label }) : undefined}
+          >
             {(id) => (
-              <Input
-                id={id}
-                className="funds-input"
-                value={address}
-                onChange={(value) => {
-                  setError(null);
-                  setAddress(value);
-                }}
-                placeholder={t("withdraw.addressPlaceholder", { network: network?.network ?? "" })}
-                autoComplete="off"
-              />
+              <span className="funds-input-row">
+                <Input
+                  id={id}
+                  className="funds-input"
+                  value={address}
+                  onChange={(value) => {
+                    setError(null);
+                    setAddress(value);
+                  }}
+                  placeholder={t("withdraw.addressPlaceholder", { network: network?.network ?? "" })}
+                  autoComplete="off"
+                />
+                <Button size="small" color="primary" fill="outline" disabled={!network} onClick={() => setBook("pick")}>
+                  {t("addressBook.open")}
+                </Button>
+              </span>
             )}
           </Field>
           <Field
@@ -330,6 +353,21 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
           </Button>
         </form>
       )}
+      <AddressPickerSheet
+        visible={visible && book === "pick"}
+        onClose={() => setBook(null)}
+        currency={currency}
+        network={network?.network ?? ""}
+        onPick={pick}
+        onAdd={() => setBook("add")}
+      />
+      <AddAddressSheet
+        visible={visible && book === "add"}
+        onClose={() => setBook("pick")}
+        totpOn={totpOn}
+        currency={currency}
+        network={network?.network}
+      />
     </Popup>
   );
 }

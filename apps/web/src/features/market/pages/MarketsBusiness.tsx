@@ -1,5 +1,6 @@
 import { type Direction, KLINE_INTERVALS, type KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
+import { BellOutline } from "antd-mobile-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -10,9 +11,11 @@ import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { useLatestTick } from "@/lib/live";
+import { LOGIN_PATH, useToken } from "@/lib/session";
 import { type PairDetail, useProductShow } from "../api/get-product-show";
 import { ChangeText, changeClass } from "../components/ChangeText";
 import { FavouriteButton } from "../components/FavouriteButton";
+import { PriceAlertSheet } from "../components/PriceAlertSheet";
 import { useFavourites } from "../hooks/useFavourites";
 import { useLivePrices } from "../hooks/useLivePrices";
 import { formatPrice, formatVolume } from "../lib/format";
@@ -132,6 +135,31 @@ function TradeBar({ pairId }: { pairId: number }) {
   );
 }
 
+/** The bell in the header: the pair's price alerts (signing in first when needed). */
+function PriceAlertButton({ pair }: { pair: PairDetail }) {
+  const { t } = useTranslation("market");
+  const navigate = useNavigate();
+  const token = useToken();
+  const tick = useLatestTick(pair.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="alert-button"
+        aria-label={t("alerts.open", { symbol: pair.symbol })}
+        aria-haspopup="dialog"
+        onClick={() => (token ? setOpen(true) : void navigate(LOGIN_PATH))}
+      >
+        <BellOutline aria-hidden="true" />
+      </button>
+      {token && (
+        <PriceAlertSheet visible={open} onClose={() => setOpen(false)} pair={pair} price={tick?.price ?? pair.price} />
+      )}
+    </>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <div className="pair-head" aria-hidden="true">
@@ -177,11 +205,14 @@ export default function MarketsBusiness() {
       title={tc("pages.marketsBusiness")}
       right={
         pair ? (
-          <FavouriteButton
-            symbol={pair.symbol}
-            active={favourites.isFavourite(pair.id)}
-            onToggle={() => favourites.toggle(pair.id)}
-          />
+          <>
+            <PriceAlertButton pair={pair} />
+            <FavouriteButton
+              symbol={pair.symbol}
+              active={favourites.isFavourite(pair.id)}
+              onToggle={() => favourites.toggle(pair.id)}
+            />
+          </>
         ) : undefined
       }
       className="pair-page"

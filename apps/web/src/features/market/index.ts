@@ -1,0 +1,1 @@
+export { PriceAlertToasts } from "./components/PriceAlertToasts";
