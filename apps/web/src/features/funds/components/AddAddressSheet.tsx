@@ -1,6 +1,6 @@
 import { ADDRESS_LABEL_MAX, type Network } from "@cryptos/contract";
-import { Button, Input, Popup, Selector, Skeleton } from "antd-mobile";
-import { useEffect, useId, useMemo, useState } from "react";
+import { Button, Input, Selector, Skeleton } from "antd-mobile";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
@@ -8,6 +8,7 @@ import { toast } from "@/lib/toast";
 import { useAddWithdrawAddress, type WithdrawAddress } from "../api/address-book";
 import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { Field } from "./Field";
+import { FundsSheet } from "./FundsSheet";
 
 export interface AddAddressSheetProps {
   visible: boolean;
@@ -23,7 +24,6 @@ export interface AddAddressSheetProps {
 /** Save a withdrawal address: currency, network, a label and the address (checked by the server per network). */
 export function AddAddressSheet({ visible, onClose, totpOn, currency, network, onSaved }: AddAddressSheetProps) {
   const { t } = useTranslation("funds");
-  const titleId = useId();
   const info = useWithdrawInfo(visible);
   const add = useAddWithdrawAddress();
   const networks = info.data?.items ?? [];
@@ -68,98 +68,85 @@ export function AddAddressSheet({ visible, onClose, totpOn, currency, network, o
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      showCloseButton
-      bodyClassName="funds-sheet"
-      aria-label={t("addressBook.addTitle")}
-    >
-      <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="funds-sheet__title">
-          {t("addressBook.addTitle")}
-        </h2>
-        {info.isPending ? (
-          <Skeleton.Paragraph lineCount={6} animated />
-        ) : info.isError ? (
-          <RetryView onRetry={() => void info.refetch()} />
-        ) : (
-          <form
-            className="funds-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <fieldset className="funds-field">
-              <legend>{t("withdraw.currency")}</legend>
-              <Selector
-                columns={4}
-                options={currencies.map((c) => ({ label: c, value: c }))}
-                value={selectedCurrency ? [selectedCurrency] : []}
-                onChange={(values) => {
-                  if (values[0]) {
-                    setCurrency(values[0]);
-                    setNetwork("");
-                  }
+    <FundsSheet visible={visible} onClose={onClose} title={t("addressBook.addTitle")}>
+      {info.isPending ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : info.isError ? (
+        <RetryView onRetry={() => void info.refetch()} />
+      ) : (
+        <form
+          className="funds-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <fieldset className="funds-field">
+            <legend>{t("withdraw.currency")}</legend>
+            <Selector
+              columns={4}
+              options={currencies.map((c) => ({ label: c, value: c }))}
+              value={selectedCurrency ? [selectedCurrency] : []}
+              onChange={(values) => {
+                if (values[0]) {
+                  setCurrency(values[0]);
+                  setNetwork("");
+                }
+              }}
+            />
+          </fieldset>
+          <fieldset className="funds-field">
+            <legend>{t("withdraw.network")}</legend>
+            <Selector
+              columns={3}
+              options={currencyNetworks.map((n) => ({ label: n.network, value: n.network }))}
+              value={selectedNetwork ? [selectedNetwork] : []}
+              onChange={(values) => values[0] && setNetwork(values[0])}
+            />
+          </fieldset>
+          <Field label={t("addressBook.label")}>
+            {(id) => (
+              <Input
+                id={id}
+                className="funds-input"
+                value={label}
+                maxLength={ADDRESS_LABEL_MAX}
+                onChange={(value) => {
+                  setError(null);
+                  setLabel(value);
                 }}
+                placeholder={t("addressBook.labelPlaceholder")}
               />
-            </fieldset>
-            <fieldset className="funds-field">
-              <legend>{t("withdraw.network")}</legend>
-              <Selector
-                columns={3}
-                options={currencyNetworks.map((n) => ({ label: n.network, value: n.network }))}
-                value={selectedNetwork ? [selectedNetwork] : []}
-                onChange={(values) => values[0] && setNetwork(values[0])}
-              />
-            </fieldset>
-            <Field label={t("addressBook.label")}>
-              {(id) => (
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={label}
-                  maxLength={ADDRESS_LABEL_MAX}
-                  onChange={(value) => {
-                    setError(null);
-                    setLabel(value);
-                  }}
-                  placeholder={t("addressBook.labelPlaceholder")}
-                />
-              )}
-            </Field>
-            <Field label={t("withdraw.address")}>
-              {(id) => (
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={address}
-                  onChange={(value) => {
-                    setError(null);
-                    setAddress(value);
-                  }}
-                  placeholder={t("withdraw.addressPlaceholder", { network: selectedNetwork })}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-            <p className={totpOn ? "funds-notice" : "funds-notice funds-notice--warning"}>
-              {totpOn ? t("addressBook.holdSkipped") : t("addressBook.holdNotice")}
-            </p>
-            {error && (
-              <p className="funds-notice funds-notice--error" role="alert">
-                {error}
-              </p>
             )}
-            <Button block color="primary" type="submit" disabled={!ready} loading={add.isPending}>
-              {t("addressBook.save")}
-            </Button>
-          </form>
-        )}
-      </section>
-    </Popup>
+          </Field>
+          <Field label={t("withdraw.address")}>
+            {(id) => (
+              <Input
+                id={id}
+                className="funds-input"
+                value={address}
+                onChange={(value) => {
+                  setError(null);
+                  setAddress(value);
+                }}
+                placeholder={t("withdraw.addressPlaceholder", { network: selectedNetwork })}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <p className={totpOn ? "funds-notice" : "funds-notice funds-notice--warning"}>
+            {totpOn ? t("addressBook.holdSkipped") : t("addressBook.holdNotice")}
+          </p>
+          {error && (
+            <p className="funds-notice funds-notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button block color="primary" type="submit" disabled={!ready} loading={add.isPending}>
+            {t("addressBook.save")}
+          </Button>
+        </form>
+      )}
+    </FundsSheet>
   );
 }

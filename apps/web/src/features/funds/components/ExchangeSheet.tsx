@@ -1,5 +1,5 @@
 import { QUOTE_TTL_S } from "@cryptos/contract";
-import { Button, Input, Popup, Selector } from "antd-mobile";
+import { Button, Input, Selector } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
@@ -12,6 +12,7 @@ import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { type ExchangeQuote, useQuoteExchange } from "../api/quote-exchange";
 import { compare, isDecimal, multiply, sanitizeAmountInput } from "../lib/decimal";
 import { Field } from "./Field";
+import { FundsSheet } from "./FundsSheet";
 import { InfoRows } from "./InfoRows";
 
 export interface ExchangeSheetProps {
@@ -119,16 +120,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
   const quote = held?.quote;
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      showCloseButton
-      bodyClassName="funds-sheet"
-      aria-label={t("exchange.title")}
-    >
-      <h2 className="funds-sheet__title">{t("exchange.title")}</h2>
+    <FundsSheet visible={visible} onClose={onClose} title={t("exchange.title")}>
       <form
         className="funds-form"
         onSubmit={(event) => {
@@ -244,6 +236,6 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
         )}
         {prices?.simulated && <p className="funds-muted">{t("exchange.simulatedNote")}</p>}
       </form>
-    </Popup>
+    </FundsSheet>
   );
 }

@@ -1,5 +1,5 @@
 import { CODE_LENGTH, type Network } from "@cryptos/contract";
-import { Button, Input, Popup, Selector, Skeleton } from "antd-mobile";
+import { Button, Input, Selector, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -18,6 +18,7 @@ import { REAL_NAME_PATH } from "../lib/paths";
 import { AddAddressSheet } from "./AddAddressSheet";
 import { AddressPickerSheet } from "./AddressPickerSheet";
 import { Field } from "./Field";
+import { FundsSheet } from "./FundsSheet";
 import { InfoRows } from "./InfoRows";
 
 export interface WithdrawSheetProps {
@@ -156,16 +157,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      showCloseButton
-      bodyClassName="funds-sheet"
-      aria-label={t("withdraw.title")}
-    >
-      <h2 className="funds-sheet__title">{t("withdraw.title")}</h2>
+    <FundsSheet visible={visible} onClose={onClose} title={t("withdraw.title")}>
       {info.isPending ? (
         <Skeleton.Paragraph lineCount={8} animated />
       ) : info.isError ? (
@@ -368,6 +360,6 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         currency={currency}
         network={network?.network}
       />
-    </Popup>
+    </FundsSheet>
   );
 }
