@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
+      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
       {
         test: {
           name: "server-pglite",

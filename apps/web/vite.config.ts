@@ -25,6 +25,18 @@ export default defineConfig({
     outDir: "dist",
     target: "es2020",
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every first screen runs (React, the router, i18next, TanStack Query): one chunk compresses
+          // better and asks for fewer files than the dozen small ones automatic splitting makes of them.
+          groups: [
+            {
+              name: "vendor",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contract's modules only declare schemas and constants: a page that imports one call must not
         // pull every schema into the entry chunk.

@@ -107,6 +107,9 @@ const server = await startChild(
     PORT: "0",
     HOST: "127.0.0.1",
     PRICE_SOURCE: "simulated",
+    // Steady state: a new simulated market first writes 90 days of history in the background for several
+    // minutes (decision 028), a one-off that is not the fan-out this suite measures.
+    SIMULATED_HISTORY_DAYS: "0",
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, "none"),
     LOG_LEVEL: "warn",

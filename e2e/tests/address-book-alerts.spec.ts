@@ -6,12 +6,14 @@ import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users
 
 /**
  * The withdrawal address book and price alerts (issue 12): an address saved in the book shows up in the withdraw
- * sheet with "usable from" while it is held; a price alert set just above the simulated price fires as the market
+ * sheet with "usable from" while it is held; without two-step verification a typed address that is not in the book
+ * is refused, and the withdraw sheet saves it (decision 031); a price alert set just above the simulated price fires as the market
  * ticks, as a toast wherever the user is and as a message.
  */
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRC20_ADDRESS = "TUSQzWDnJfWTmvXrQAx4Vk13LLdp1BJMgC";
+const OTHER_TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 async function shot(page: Page, name: string, lang = "en", options: { keepToast?: boolean } = {}) {
   mkdirSync(shots, { recursive: true });
@@ -103,6 +105,78 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
   await deSheet.getByRole("button", { name: "Gespeichert" }).click();
   await expect(de.getByRole("dialog", { name: "Gespeicherte Adressen" }).getByText("My cold wallet")).toBeVisible();
   await shot(de, "withdraw-saved-address", "de");
+  await de.context().close();
+});
+
+test("without two-step verification a typed address is refused, and the withdraw sheet saves it to the book", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const user = await signUp(request);
+  await fund(request, user, "100");
+  await signInPage(page, user);
+
+  // The server refuses a typed address that is not in the book, before any code is checked, and says what to do.
+  const refused = await request.post("/api/index/dowithdraw", {
+    headers: { authorization: `Bearer ${user.token}`, lang: "en" },
+    data: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "20", code: "123456" },
+  });
+  expect(await refused.json()).toEqual({
+    code: 0,
+    msg: "This address is not in your address book. Without two-step verification, you can withdraw only to saved addresses: save it in the address book, and it can be used 24 hours after you add it",
+  });
+
+  await page.goto("/#/pages/assets/assets?sheet=withdraw");
+  const sheet = page
+    .locator(".funds-sheet")
+    .filter({ has: page.getByRole("heading", { name: "Withdraw", exact: true }) });
+  await sheet.getByText("TRC20", { exact: true }).click();
+  await expect(
+    sheet.getByText(/^Without two-step verification, you can withdraw only to addresses saved/),
+  ).toBeVisible();
+  await sheet.getByLabel("Address").fill(TRC20_ADDRESS);
+  await sheet.getByLabel("Amount").fill("20");
+  await sheet.getByLabel("Email code").fill("123456");
+  const notSaved = sheet.getByTestId("withdraw-not-saved");
+  await expect(notSaved).toContainText("This address is not in your address book. Save it first");
+  await expect(sheet.getByRole("button", { name: "Confirm withdrawal" })).toBeDisabled();
+  await shot(page, "withdraw-not-saved");
+
+  // "Save this address" opens the book's form with the typed address; once saved, the sheet shows its hold.
+  await notSaved.getByRole("button", { name: "Save this address" }).click();
+  const add = page.getByRole("dialog", { name: "Add a withdrawal address" });
+  await expect(add.getByLabel("Address")).toHaveValue(TRC20_ADDRESS);
+  await add.getByLabel("Label").fill("Exchange account");
+  await add.getByRole("button", { name: "Save address" }).click();
+  await expect(add).toBeHidden();
+  await expect(notSaved).toBeHidden();
+  await expect(sheet.getByTestId("withdraw-held")).toContainText(
+    "“Exchange account” is in your address book and can be used from",
+  );
+  await expect(sheet.getByRole("button", { name: "Confirm withdrawal" })).toBeDisabled();
+  await shot(page, "withdraw-address-held");
+  const addresses = await call<{ items: { address: string; usable: boolean }[] }>(request, "/api/user/addresses", {
+    token: user.token,
+    body: { currency: "USDT", network: "TRC20" },
+  });
+  expect(addresses.items).toEqual([expect.objectContaining({ address: TRC20_ADDRESS, usable: false })]);
+
+  // The same two states in German: another typed address is not saved; the saved one is held.
+  const de = await germanPage(browser, baseURL!, user);
+  await de.goto("/#/pages/assets/assets?sheet=withdraw");
+  const deSheet = de
+    .locator(".funds-sheet")
+    .filter({ has: de.getByRole("heading", { name: "Auszahlen", exact: true }) });
+  await deSheet.getByText("TRC20", { exact: true }).click();
+  const deAddress = deSheet.getByRole("textbox").first();
+  await deAddress.fill(OTHER_TRC20_ADDRESS);
+  await expect(deSheet.getByTestId("withdraw-not-saved")).toBeVisible();
+  await shot(de, "withdraw-not-saved", "de");
+  await deAddress.fill(TRC20_ADDRESS);
+  await expect(deSheet.getByTestId("withdraw-held")).toBeVisible();
+  await shot(de, "withdraw-address-held", "de");
   await de.context().close();
 });
 

@@ -56,7 +56,8 @@ test("a visitor sees a new announcement once as a dialog, and a newer one again"
   expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
   // Waits for the opening animations (the dialog's scale, the mask's fade) to settle before the picture.
   await dialog.getByRole("button", { name: "Got it" }).click({ trial: true });
-  await expect(page.locator(".adm-center-popup-mask")).toHaveCSS("opacity", "1");
+  await expect(page.locator(".home-notice-overlay__mask")).toHaveCSS("opacity", "1");
+  await expect(page.locator(".home-notice")).toHaveCSS("opacity", "1");
   const bannerUnder = await page.getByTestId("home-announcement").boundingBox();
   await page.screenshot({ path: path.join(shots, "home-announcement-popup.png") });
 

@@ -2,7 +2,7 @@ import { expect, type Locator, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
 import { consoleShot as shot } from "../fixtures/console";
 import { mailCount, waitForCode } from "../fixtures/mail";
-import { call, fund, signUp, type TestUser, uploadImage } from "../fixtures/users";
+import { call, enrolTotp, fund, signUp, type TestUser, uploadImage } from "../fixtures/users";
 
 const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
@@ -44,6 +44,8 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   // server sends one code per email per 60 s, so the withdrawer signs up first and asks again until it is sent.
   const withdrawer = await signUp(request);
   await fund(request, withdrawer, "100");
+  // Two-step verification lets the withdrawal go to a typed address (decision 031).
+  const authenticator = await enrolTotp(request, withdrawer);
   const seen = mailCount(withdrawer.email);
 
   // A pending deposit with a proof image.
@@ -74,7 +76,14 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   const code = await waitForCode(withdrawer.email, seen);
   const withdrawal = await call<{ id: number; fee: string }>(request, "/api/index/dowithdraw", {
     token: withdrawer.token,
-    body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "40", code },
+    body: {
+      currency: "USDT",
+      network: "TRC20",
+      address: TRC20_ADDRESS,
+      amount: "40",
+      code,
+      totp: await authenticator.nextCode(),
+    },
   });
   expect(usdt(await userInfo(request, withdrawer))?.available).not.toBe("100");
 

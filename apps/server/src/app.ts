@@ -1,4 +1,5 @@
 import { calls } from "@cryptos/contract";
+import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -74,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: options.rateLimitPerMinute ?? config.rateLimitPerMinute });
   await app.register(docsPlugin);
+  // API answers of 1 KB and more go out compressed to clients that accept it (a K-line page is tens of KB of JSON);
+  // the web build's files already carry their own compressed copies, which this leaves alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   const clock = options.clock ?? systemClock;
   const tickBus = createTickBus(config.redisUrl, options.tickChannel, (err) => app.log.warn({ err }, "tick fan-out"));

@@ -157,7 +157,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
     expect(notice.subject).toBe("You already have a Cryptos account");
     expect(notice.subject).not.toMatch(/\d{6}/);
 
-    await sink.nextMail(email, 300).then(
+    await sink.nextMail(email, { timeoutMs: 300 }).then(
       () => expect.fail("only one mail expected"),
       () => undefined,
     );

@@ -8,9 +8,10 @@ import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
 
 /**
- * The withdrawal address book (decision 029): saved addresses per currency and network with a label, format
- * checked; a new address is usable 24 h after it is saved, at once with two-step verification on; a withdrawal to
- * a saved address in its hold is refused; nobody sees or deletes another user's addresses.
+ * The withdrawal address book (decisions 029 and 031): saved addresses per currency and network with a label,
+ * format checked; a new address is usable 24 h after it is saved, at once with two-step verification on; a
+ * withdrawal to a saved address in its hold is refused, and without two-step verification so is one to an address
+ * that is not in the book; nobody sees or deletes another user's addresses.
  */
 
 const STEP_MS = 30_000;
@@ -45,14 +46,28 @@ const book = async (user: SignedUpUser, body: Record<string, unknown> = {}) => {
   expect(res.body.code, res.body.msg).toBe(1);
   return res.body.data as { items: Saved[]; total: number; page: number; list: number };
 };
-const withdraw = async (user: SignedUpUser, address: string) => {
+/** Withdraws 20 USDT on TRC20 with a fresh emailed code, and the authenticator's code of the moment when given. */
+const withdraw = async (user: SignedUpUser, address: string, totp?: () => string) => {
   const code = await emailedCode(t, user.email, "withdraw");
   clock.advance(CODE_COUNTDOWN_S * 1000);
   return t.call(calls.dowithdraw.path, {
     headers: user.headers,
-    body: { currency: "USDT", network: "TRC20", address, amount: "20", code },
+    body: { currency: "USDT", network: "TRC20", address, amount: "20", code, ...(totp ? { totp: totp() } : {}) },
   });
 };
+const NOT_IN_BOOK =
+  "This address is not in your address book. Without two-step verification, you can withdraw only to saved addresses: save it in the address book, and it can be used 24 hours after you add it";
+
+/** Turns two-step verification on with a code computed from the secret, as an authenticator app would. */
+async function enrolTotp(user: SignedUpUser): Promise<() => string> {
+  const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+  const { secret } = setup.body.data as { secret: string };
+  const codeNow = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
+  const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeNow() } });
+  expect(enabled.body.code, enabled.body.msg).toBe(1);
+  clock.advance(STEP_MS);
+  return codeNow;
+}
 
 describe("address book", () => {
   it("saves an address with a label, checks its format and names the field of a bad one", async () => {
@@ -126,14 +141,86 @@ describe("address book", () => {
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "79", frozen: "21" });
   });
 
+  it("refuses a typed address that is not in the book without two-step verification, before the code is used", async () => {
+    const user = await newUser();
+    await fundUser(t.app.services.ledger, user.userId, "100");
+    const evm = "0x52908400098527886E0F7030069857D2E4169EE7";
+    expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Old" })).body.code).toBe(1);
+    expect((await add(user, { currency: "USDT", network: "ERC20", address: evm, label: "EVM" })).body.code).toBe(1);
+    clock.advance(24 * HOUR_MS);
+
+    const code = await emailedCode(t, user.email, "withdraw");
+    const send = (network: string, address: string) =>
+      t.call(calls.dowithdraw.path, {
+        headers: user.headers,
+        body: { currency: "USDT", network, address, amount: "20", code },
+      });
+    // A valid address that is not in the book, and a saved one under another network, are refused alike.
+    expect((await send("TRC20", TRON_B)).body).toEqual({ code: 0, msg: NOT_IN_BOOK });
+    expect((await send("ERC20", "0x000000000000000000000000000000000000dEaD")).body).toEqual({
+      code: 0,
+      msg: NOT_IN_BOOK,
+    });
+    // In the user's language.
+    const german = await t.call(calls.dowithdraw.path, {
+      headers: { ...user.headers, lang: "de" },
+      body: { currency: "USDT", network: "TRC20", address: TRON_B, amount: "20", code },
+    });
+    expect(german.body).toEqual({
+      code: 0,
+      msg: "Diese Adresse ist nicht in Ihrem Adressbuch. Ohne Zwei-Schritt-Verifizierung können Sie nur an gespeicherte Adressen auszahlen: Speichern Sie sie im Adressbuch; sie ist 24 Stunden nach dem Hinzufügen nutzbar",
+    });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
+    const none = await t.call(calls.getwithdraw.path, { headers: user.headers });
+    expect((none.body.data as { total: number }).total).toBe(0);
+
+    // The emailed code was not used up by the refusals, and the saved address matches in another spelling (EVM
+    // addresses compare in their EIP-55 form).
+    const done = await send("ERC20", evm.toLowerCase());
+    expect(done.body.code, done.body.msg).toBe(1);
+    expect(done.body.data).toMatchObject({ network: "ERC20", amount: "20", status: "pending" });
+  });
+
+  it("lets a user with two-step verification withdraw to a typed address, never to a held saved one", async () => {
+    const user = await newUser();
+    await fundUser(t.app.services.ledger, user.userId, "100");
+    // Saved while two-step verification was off: held for 24 h whatever happens next.
+    expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Held" })).body.code).toBe(1);
+    const codeNow = await enrolTotp(user);
+
+    const held = await withdraw(user, TRON_A, codeNow);
+    expect(held.body.code).toBe(0);
+    expect(held.body.msg).toMatch(/^This address was saved less than 24 hours ago/);
+    clock.advance(STEP_MS);
+    // Without the authenticator code the request is refused for the code, with it a typed address goes through.
+    expect((await withdraw(user, TRON_C)).body).toMatchObject({ code: 0, data: { totp_required: true } });
+    clock.advance(STEP_MS);
+    const typed = await withdraw(user, TRON_C, codeNow);
+    expect(typed.body.code, typed.body.msg).toBe(1);
+    expect(typed.body.data).toMatchObject({ address: TRON_C, status: "pending" });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "79", frozen: "21" });
+  });
+
+  it("checks the destination again inside the withdrawal's transaction", async () => {
+    const user = await newUser();
+    await fundUser(t.app.services.ledger, user.userId, "100");
+    await enrolTotp(user);
+    // TOTP is on now, so the check before the codes lets a typed address pass; a request that did not pass a
+    // second factor (as when TOTP was turned on between its check and its money step) is still refused.
+    const place = (secondFactorPassed: boolean) =>
+      t.app.services.funds.placeWithdrawal(
+        user.userId,
+        { currency: "USDT", network: "TRC20", address: TRON_B, amount: "20" },
+        { secondFactorPassed },
+      );
+    await expect(place(false)).rejects.toMatchObject({ key: "address_book_required" });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
+    await expect(place(true)).resolves.toMatchObject({ address: TRON_B, status: "pending" });
+  });
+
   it("makes a new address usable at once when two-step verification is on", async () => {
     const user = await newUser();
-    const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
-    const { secret } = setup.body.data as { secret: string };
-    const codeNow = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
-    const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeNow() } });
-    expect(enabled.body.code, enabled.body.msg).toBe(1);
-    clock.advance(STEP_MS);
+    const codeNow = await enrolTotp(user);
 
     const res = await add(user, { currency: "USDT", network: "TRC20", address: TRON_C, label: "With TOTP" });
     expect(res.body.data).toMatchObject({ usable: true });
@@ -151,11 +238,7 @@ describe("address book", () => {
     expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Before" })).body.code).toBe(
       1,
     );
-    const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
-    const { secret } = setup.body.data as { secret: string };
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
-    expect((await t.call(calls.totpEnable.path, { headers: user.headers, body: { code } })).body.code).toBe(1);
-    clock.advance(STEP_MS);
+    await enrolTotp(user);
     expect((await book(user)).items[0]?.usable).toBe(false);
   });
 

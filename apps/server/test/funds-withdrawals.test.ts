@@ -27,11 +27,27 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A signed-up user with `amount` USDT, past the sign-up code's resend wait so that a withdraw code can be sent. */
-async function fundedUser(amount: string): Promise<SignedUpUser> {
+/**
+ * A signed-up user with `amount` USDT and `saved` addresses in their book (the TRC20 one by default), past the
+ * book's 24-hour hold (the clock moves on) and so past the sign-up code's resend wait: without two-step
+ * verification, withdrawals go only to matured book addresses (decision 031, tested in address-book.test.ts).
+ */
+async function fundedUser(
+  amount: string,
+  saved: { network: string; address: string }[] = [{ network: "TRC20", address: TRON }],
+): Promise<SignedUpUser> {
   const user = await signUp(t);
   await depositCompleted(t, user, op, amount);
-  clock.advance(61_000);
+  for (const { network, address } of saved) {
+    const res = await t.call("/api/user/addresses/add", {
+      headers: user.headers,
+      body: { currency: "USDT", network, address, label: `My ${network} wallet` },
+    });
+    expect(res.body.code, res.body.msg).toBe(1);
+  }
+  clock.advance(24 * 60 * 60 * 1000);
+  // The operator's console session has expired meanwhile; sign in again.
+  op = { authorization: `Bearer ${await t.operatorToken()}` };
   return user;
 }
 
@@ -199,7 +215,7 @@ describe("withdrawals", () => {
       body: { currency: "USDT", network: "ERC20", fee: "0.001", min_amount: "15", max_amount: "5000" },
     });
     expect(bad.body).toMatchObject({ code: 0, msg: "USDT amounts take at most 2 decimal places" });
-    const user = await fundedUser("100");
+    const user = await fundedUser("100", [{ network: "ERC20", address: "0x000000000000000000000000000000000000dEaD" }]);
     const code = await emailedCode(t, user.email, "withdraw");
     const res = await withdraw(user, {
       currency: "USDT",

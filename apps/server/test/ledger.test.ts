@@ -313,6 +313,27 @@ describe("ledger", () => {
     for (const u of users) expect(await ledger.balance({ userId: u, currency: "USDT", kind: "available" })).toBe("0");
   });
 
+  it("posts to an account whose first creation was rolled back, and to one it has posted to before", async () => {
+    const userId = await newUser();
+    // The account is created inside a transaction that then fails: its id must not be remembered.
+    await expect(
+      ledger.transaction(async (tx) => {
+        await ledger.post(tx, {
+          type: "deposit",
+          idempotencyKey: key("rolled-back"),
+          postings: [
+            { account: { userId, currency: "BTC", kind: "available" }, amount: "1" },
+            { account: { system: "deposit_clearing", currency: "BTC" }, amount: "-1" },
+          ],
+        });
+        throw new Error("the business row failed");
+      }),
+    ).rejects.toThrow("the business row failed");
+    await fund(userId, "2", "BTC");
+    await fund(userId, "3", "BTC");
+    expect(await ledger.balance({ userId, currency: "BTC", kind: "available" })).toBe("5");
+  });
+
   it("asks for a session before showing bills", async () => {
     const res = await t.call("/api/index/getmoneylog", { query: { page: "1", list: "10" } });
     expect(res.status).toBe(401);

@@ -17,7 +17,7 @@ import { openTestDatabase, type TestApp } from "./helper";
 /**
  * Issue #11: secrets never reach the logs. The app runs with its own logger options (the redact list of app.ts) at
  * level "trace", writing to memory; the test then walks through sign-up, password and code logins, a withdrawal
- * with an emailed code, and an operator's password + TOTP login, and looks for every secret it saw (tokens,
+ * with an emailed code and the user's TOTP, and an operator's password + TOTP login, and looks for every secret it saw (tokens,
  * passwords, emailed codes, TOTP secret and codes, session and password hashes) in every captured line.
  */
 
@@ -145,13 +145,28 @@ describe("log redaction", () => {
     secrets.add(opToken);
     const op = { authorization: `Bearer ${opToken}` };
 
-    // A deposit completed by the operator, then a withdrawal confirmed with an emailed code.
+    // The user turns two-step verification on (secret, first code and recovery codes are secrets too), then makes
+    // a deposit completed by the operator and a withdrawal to a typed address, confirmed with an emailed code and
+    // an authenticator code (without two-step verification only matured book addresses are allowed: decision 031).
+    const userSetup = await call(calls.totpSetup.path, { headers });
+    const userSecret = (userSetup.body.data as { secret: string }).secret;
+    secrets.add(userSecret);
+    const userTotpAt = () => {
+      const code = TOTP.generate({ secret: Secret.fromBase32(userSecret), timestamp: clock.now().getTime() });
+      codes.add(code);
+      return code;
+    };
+    const userEnabled = await call(calls.totpEnable.path, { headers, body: { code: userTotpAt() } });
+    expect(userEnabled.body.code, userEnabled.body.msg).toBe(1);
+    for (const recovery of (userEnabled.body.data as { recovery_codes: string[] }).recovery_codes) {
+      secrets.add(recovery);
+    }
     await depositCompleted(t, { headers }, op, "100");
     clock.advance(61_000);
     const withdrawCode = await mailedCode(email, "withdraw");
     const withdrawal = await call("/api/index/dowithdraw", {
       headers,
-      body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: withdrawCode },
+      body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: withdrawCode, totp: userTotpAt() },
     });
     expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
     expect((await call("/api/admin/ledger/health", { headers: op })).body.code).toBe(1);

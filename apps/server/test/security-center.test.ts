@@ -1,8 +1,8 @@
 import { CODE_COUNTDOWN_S, calls } from "@cryptos/contract";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Secret, TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userRecoveryCodes } from "../src/db/schema";
+import { emailOutbox, userRecoveryCodes } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { fundUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -314,5 +314,119 @@ describe("security center: login history", () => {
     const stranger = await newUser();
     const theirs = await t.call(calls.sessions.path, { headers: stranger.headers });
     expect((theirs.body.data as { total: number }).total).toBe(1);
+  });
+});
+
+describe("security center: notification mails", () => {
+  /** The newest mail written to the outbox for `email` (the text as sent; the sink sees it encoded). */
+  const lastOutboxMail = async (email: string) =>
+    (
+      await t.database.db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, email))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1)
+    )[0];
+
+  it("mails the user after a password change and after a reset, in the language of the request", async () => {
+    const user = await newUser();
+    const changed = await t.call(calls.changepwd.path, {
+      headers: user.headers,
+      body: { old_password: user.password, password: NEW_PASSWORD },
+    });
+    expect(changed.body.code, changed.body.msg).toBe(1);
+    const mail = await sink.nextMail(user.email, { subject: /password/i });
+    expect(mail.to).toEqual([user.email.toLowerCase()]);
+    expect(mail.subject).toBe("Your Cryptos password was changed");
+    const text = (await lastOutboxMail(user.email))?.text ?? "";
+    expect(text).toContain("Your other sessions were signed out.");
+    expect(text).toMatch(/This happened on \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+    expect(text).toContain("If this was not you, reset your password now");
+
+    const code = await mailedCode(user.email, "reset");
+    const reset = await t.call(calls.resetpwd.path, {
+      headers: { lang: "de" },
+      body: { email: user.email, code, password: "yet-another-secret-9" },
+    });
+    expect(reset.body.code, reset.body.msg).toBe(1);
+    const german = await sink.nextMail(user.email, { subject: /Passwort/ });
+    expect(german.subject).toBe("Das Passwort Ihres Cryptos-Kontos wurde zurückgesetzt");
+    expect((await lastOutboxMail(user.email))?.text).toContain("Alle Sitzungen wurden abgemeldet.");
+  });
+
+  it("mails the user when two-step verification is turned on or off and when other sessions are signed out", async () => {
+    const user = await newUser();
+    const { recovery } = await enrolTotp(user);
+    expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
+      "Two-step verification was turned on for your Cryptos account",
+    );
+    const off = await t.call(calls.totpDisable.path, { headers: user.headers, body: { code: recovery[0] } });
+    expect(off.body.code, off.body.msg).toBe(1);
+    expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
+      "Two-step verification was turned off for your Cryptos account",
+    );
+    await login(user);
+    const revoked = await t.call(calls.revokeOtherSessions.path, { headers: user.headers });
+    expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 1 } });
+    expect((await sink.nextMail(user.email, { subject: /sessions/ })).subject).toBe(
+      "Your other Cryptos sessions were signed out",
+    );
+    // A refused change mails nothing.
+    const wrong = await t.call(calls.totpDisable.path, { headers: user.headers, body: { code: "123456" } });
+    expect(wrong.body.code).toBe(0);
+    await expect(sink.nextMail(user.email, { subject: /two-step/i, timeoutMs: 300 })).rejects.toThrow(/no mail/);
+  });
+
+  it("mails the user when a withdrawal address is added, naming it and when it can be used", async () => {
+    const user = await newUser();
+    const added = await t.call(calls.withdrawAddressAdd.path, {
+      headers: user.headers,
+      body: { currency: "USDT", network: "TRC20", address: TRON, label: "Cold wallet" },
+    });
+    expect(added.body.code, added.body.msg).toBe(1);
+    const mail = await sink.nextMail(user.email, { subject: /address/ });
+    expect(mail.to).toEqual([user.email.toLowerCase()]);
+    expect(mail.subject).toBe("A withdrawal address was added to your Cryptos account");
+    const usableFrom = (added.body.data as { usable_from: string }).usable_from;
+    const shown = `${usableFrom.slice(0, 16).replace("T", " ")} UTC`;
+    expect((await lastOutboxMail(user.email))?.text).toContain(
+      `Cold wallet: USDT on TRC20, ${TRON}. It can be used from ${shown}.`,
+    );
+    // A refused addition (the same address again) mails nothing.
+    const again = await t.call(calls.withdrawAddressAdd.path, {
+      headers: user.headers,
+      body: { currency: "USDT", network: "TRC20", address: TRON, label: "Again" },
+    });
+    expect(again.body.code).toBe(0);
+    await expect(sink.nextMail(user.email, { subject: /address/, timeoutMs: 300 })).rejects.toThrow(/no mail/);
+  });
+
+  it("keeps the change when the notification cannot be delivered, and records why", async () => {
+    // Nothing listens on port 1: every delivery fails.
+    const broken = await startTestApp({ config: { smtpUrl: "smtp://127.0.0.1:1" }, clock });
+    try {
+      const user = await signUp(broken);
+      const changed = await broken.call(calls.changepwd.path, {
+        headers: user.headers,
+        body: { old_password: user.password, password: NEW_PASSWORD },
+      });
+      expect(changed.body).toMatchObject({ code: 1, data: { revoked: 0 } });
+      await broken.app.services.accounts.mailer.flush();
+      const [mail] = await broken.database.db
+        .select({ subject: emailOutbox.subject, sentAt: emailOutbox.sentAt, error: emailOutbox.error })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, user.email))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1);
+      expect(mail).toMatchObject({ subject: "Your Cryptos password was changed", sentAt: null });
+      expect(mail?.error).toBeTruthy();
+      const relogin = await broken.call(calls.login.path, {
+        body: { type: 1, username: user.email, password: NEW_PASSWORD },
+      });
+      expect(relogin.body.code, relogin.body.msg).toBe(1);
+    } finally {
+      await broken.close();
+    }
   });
 });

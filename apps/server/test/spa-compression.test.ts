@@ -7,7 +7,8 @@ import { startTestApp, type TestApp } from "./helper";
 
 /**
  * The built web app is sent in the compressed copies the build writes beside each file (apps/web/precompress.ts),
- * brotli first, then gzip, else the file itself; the headers are those of the original file.
+ * brotli first, then gzip, else the file itself; the headers are those of the original file. A file without copies
+ * (index.html) is compressed as it is sent.
  */
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pair ${i}`))};\n`;
 let t: TestApp;
@@ -53,14 +54,17 @@ describe("the web build's compressed copies", () => {
     expect(gunzipSync(response.rawPayload).toString()).toBe(script);
   });
 
-  it("sends the file itself without compression, and index.html (no copies) as it is", async () => {
+  it("sends the file itself without compression, and index.html (no copies) compressed on the way", async () => {
     const plain = await get();
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(script);
     const index = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br, gzip" } });
     expect(index.statusCode).toBe(200);
-    expect(index.headers["content-encoding"]).toBeUndefined();
+    expect(index.headers["content-encoding"]).toBe("br");
     expect(index.headers["cache-control"]).toBe("no-cache");
-    expect(index.body).toContain("<title>Cryptos</title>");
+    expect(brotliDecompressSync(index.rawPayload).toString()).toContain("<title>Cryptos</title>");
+    const indexPlain = await t.app.inject({ method: "GET", url: "/" });
+    expect(indexPlain.headers["content-encoding"]).toBeUndefined();
+    expect(indexPlain.body).toContain("<title>Cryptos</title>");
   });
 });

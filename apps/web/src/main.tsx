@@ -4,14 +4,12 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { installRootFontSize } from "./app/root-font";
 import { preloadPage } from "./app/routes";
-import { setupAntdMobileRender } from "./lib/antd-render";
 import { initI18n } from "./lib/i18n";
 import { installNetworkStatus } from "./lib/network-status";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installTheme } from "./lib/theme";
 import "./app/styles.css";
 
-setupAntdMobileRender();
 installRootFontSize();
 installTheme();
 installNetworkStatus();

@@ -1,4 +1,6 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { type AuthLevel, type CallDef, type DataOf, envelope, refusal } from "@cryptos/contract";
+import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { translate } from "../i18n/translate";
@@ -59,6 +61,10 @@ const authHook = (level: AuthLevel, deps: RouteDeps) => async (request: FastifyR
   if (request.method === "POST" && (request.body === undefined || request.body === null)) request.body = {};
 };
 
+/** The hook is left out where it has nothing to do: a public GET (the hot market reads). */
+const authHooks = (call: CallDef, deps: RouteDeps) =>
+  call.auth === "none" && call.method === "GET" ? {} : { preValidation: authHook(call.auth, deps) };
+
 const callContext = <C extends CallDef>(request: FastifyRequest, reply: FastifyReply): CallContext<C> => ({
   query: (request.query ?? {}) as CallContext<C>["query"],
   body: (request.body ?? {}) as CallContext<C>["body"],
@@ -84,7 +90,7 @@ export function contractRoute<C extends CallDef>(
     schema: routeSchema(call),
     ...(config ? { config } : {}),
     // Authentication comes before validation: a signed-out caller learns to sign in, not which field is wrong.
-    preValidation: authHook(call.auth, deps),
+    ...authHooks(call, deps),
     handler: async (request, reply) => {
       const data = await handler(callContext<C>(request, reply));
       return { code: 1, msg: translate(request.locale, "ok"), data };
@@ -92,10 +98,21 @@ export function contractRoute<C extends CallDef>(
   });
 }
 
+/** The encodings a memoised answer is kept in beside its text, best first. */
+const ENCODINGS = ["br", "gzip"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const negotiator = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS] });
+
+const compressed = (body: string, encoding: Encoding) =>
+  encoding === "br"
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 });
+
 /**
  * A hot public read whose handler returns the same `data` object until the answer changes (the product list,
  * rebuilt on each tick): the envelope is checked against the call's schema and serialised once per data object
- * and locale, then sent as that string to every caller until the domain hands out a new object.
+ * and locale, and compressed once per encoding a client asks for, then sent as those bytes to every caller until
+ * the domain hands out a new object.
  */
 export function memoizedContractRoute<C extends CallDef>(
   app: FastifyInstance,
@@ -105,12 +122,15 @@ export function memoizedContractRoute<C extends CallDef>(
 ) {
   deps.implemented.add(call.path);
   const answer = envelope(call.data);
-  const serialised = new WeakMap<object, Map<string, string>>();
+  /** Per data object, per locale: the JSON text and its compressed copies, made when first asked for. */
+  const serialised = new WeakMap<object, Map<string, { text: string; copies: Map<Encoding, Buffer> }>>();
   app.route({
     method: call.method,
     url: call.path,
     schema: routeSchema(call),
-    preValidation: authHook(call.auth, deps),
+    ...authHooks(call, deps),
+    // It sends its own compressed copies; @fastify/compress's hook need not look at the answer.
+    compress: false,
     handler: async (request, reply) => {
       const data = await handler(callContext<C>(request, reply));
       let byLocale = serialised.get(data);
@@ -120,11 +140,21 @@ export function memoizedContractRoute<C extends CallDef>(
       }
       let body = byLocale.get(request.locale);
       if (body === undefined) {
-        body = JSON.stringify(answer.parse({ code: 1, msg: translate(request.locale, "ok"), data }));
+        const text = JSON.stringify(answer.parse({ code: 1, msg: translate(request.locale, "ok"), data }));
+        body = { text, copies: new Map() };
         byLocale.set(request.locale, body);
       }
-      // A string with its content type is sent as it is: Fastify's response serialiser is skipped.
-      return reply.type("application/json; charset=utf-8").send(body);
+      reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+      const accepted = request.headers["accept-encoding"];
+      const encoding = typeof accepted === "string" ? negotiator.negotiate(accepted) : null;
+      if (encoding === null) return reply.send(body.text);
+      let copy = body.copies.get(encoding);
+      if (!copy) {
+        copy = compressed(body.text, encoding);
+        body.copies.set(encoding, copy);
+      }
+      // A string or Buffer with its content type is sent as it is: Fastify's response serialiser is skipped.
+      return reply.header("content-encoding", encoding).send(copy);
     },
   });
 }
@@ -135,7 +165,7 @@ export function unavailableRoute(app: FastifyInstance, deps: RouteDeps, call: Ca
     method: call.method,
     url: call.path,
     schema: routeSchema(call),
-    preValidation: authHook(call.auth, deps),
+    ...authHooks(call, deps),
     handler: async () => {
       throw new Refusal("not_available");
     },

@@ -1,6 +1,7 @@
 import type { Locale } from "@cryptos/contract";
 import { LOCALES } from "@cryptos/contract";
 import { accountsMessages } from "../modules/accounts/messages";
+import { securityMailMessages } from "../modules/accounts/security-mail-messages";
 import { addressBookMessages } from "../modules/addressbook/messages";
 import { adminMessages } from "../modules/admin/messages";
 import { priceAlertMessages } from "../modules/alerts/messages";
@@ -23,6 +24,7 @@ const modules = [
   adminMessages,
   stakingMessages,
   accountsMessages,
+  securityMailMessages,
   messagesMessages,
   fundsMessages,
   marketMessages,

@@ -21,3 +21,6 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** A time as messages and mails show it, the same in every language: `2026-03-03 10:00 UTC`. */
+export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;

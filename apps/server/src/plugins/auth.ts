@@ -46,7 +46,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("bearerToken", null);
   app.decorateRequest("caller", null);
   app.decorateRequest("operator", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     request.bearerToken = readBearerToken(request);
+    done();
   });
 });

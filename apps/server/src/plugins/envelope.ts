@@ -39,10 +39,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   // After the schemas (whose messages come first): text PostgreSQL cannot store is refused, not failed in SQL.
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preHandler", (request, _reply, done) => {
     const inBody = nulCharacterField(request.body);
     const field = inBody === undefined ? nulCharacterField(request.query) : inBody || "body";
-    if (field !== undefined) throw new Refusal("field_invalid", { field: field || "query" });
+    done(field === undefined ? undefined : new Refusal("field_invalid", { field: field || "query" }));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

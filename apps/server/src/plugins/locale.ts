@@ -12,8 +12,10 @@ declare module "fastify" {
 
 export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("locale", "en");
-  app.addHook("onRequest", async (request) => {
+  // Hooks on every request take `done` rather than returning a promise: it is measurably cheaper per request.
+  app.addHook("onRequest", (request, _reply, done) => {
     const header = request.headers.lang;
     request.locale = resolveLocale(Array.isArray(header) ? header[0] : header);
+    done();
   });
 });

@@ -3,10 +3,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd-mobile";
 import enUS from "antd-mobile/es/locales/en-US";
 import { Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
 import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
+import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { router } from "./router";
 

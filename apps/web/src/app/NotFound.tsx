@@ -1,8 +1,8 @@
 import { Button } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
+import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 
 export default function NotFound() {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { RetryView } from "@/components/RetryView";
+import { useTranslation } from "@/lib/i18n";
 
 /** A page that failed to load (a chunk missing after a deploy, a render error): tap to reload. */
 export function RouteError() {

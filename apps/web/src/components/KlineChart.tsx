@@ -14,9 +14,8 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { currentLocale, useTranslation } from "@/lib/i18n";
 import { api } from "../lib/api";
-import { currentLocale } from "../lib/i18n";
 import { themeColor, useTheme } from "../lib/theme";
 
 export type KlineType = "candle" | "line";

@@ -1,36 +1,27 @@
-import { LOCALE_NAMES, LOCALES, type Locale } from "@cryptos/contract";
-import { ActionSheet } from "antd-mobile";
-import { GlobalOutline } from "antd-mobile-icons";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { currentLocale, setLocale } from "../lib/i18n";
+import { lazy, Suspense, useState } from "react";
+import { GlobalOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 
 export interface LanguagePickerProps {
   visible: boolean;
   onClose: () => void;
 }
 
+/**
+ * The sheet (antd-mobile's ActionSheet, with its animation and gesture libraries) downloads when first opened, not
+ * with the screens that offer it (decision 032).
+ */
+const LanguageSheet = lazy(() => import("./LanguageSheet"));
+
 /** Every language in its own name; the choice is saved and applies at once. */
 export function LanguagePicker({ visible, onClose }: LanguagePickerProps) {
-  const { t } = useTranslation();
-  const active = currentLocale();
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ActionSheet
-      visible={visible}
-      onClose={onClose}
-      extra={t("labels.chooseLanguage")}
-      cancelText={t("actions.cancel")}
-      closeOnAction
-      actions={LOCALES.map((locale: Locale) => ({
-        key: locale,
-        text: (
-          <span lang={locale} className={locale === active ? "language-option language-option--active" : undefined}>
-            {LOCALE_NAMES[locale]}
-          </span>
-        ),
-        onClick: () => void setLocale(locale),
-      }))}
-    />
+    <Suspense fallback={null}>
+      <LanguageSheet visible={visible} onClose={onClose} />
+    </Suspense>
   );
 }
 

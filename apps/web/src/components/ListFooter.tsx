@@ -1,5 +1,5 @@
 import { DotLoading } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 export interface ListFooterProps {
   loading: boolean;

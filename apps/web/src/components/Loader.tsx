@@ -1,15 +1,26 @@
 import { LAZY_PAGE_DELAY_MS, LAZY_PAGE_TIMEOUT_MS } from "@cryptos/contract";
-import { SpinLoading } from "antd-mobile";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { RetryView } from "./RetryView";
+
+/**
+ * antd-mobile's SpinLoading, drawn by CSS (styles.css): antd-mobile animates its arc with react-spring, which would
+ * put its animation library on every first screen (decision 032).
+ */
+export function Spinner() {
+  return (
+    <svg className="spinner" viewBox="0 0 32 32" aria-hidden="true">
+      <circle className="spinner__arc" r={15} cx={16} cy={16} />
+    </svg>
+  );
+}
 
 /** A centered spinner. */
 export function Loader() {
   const { t } = useTranslation();
   return (
     <div className="loader" role="status" aria-label={t("status.loading")}>
-      <SpinLoading color="primary" />
+      <Spinner />
     </div>
   );
 }

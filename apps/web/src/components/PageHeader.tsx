@@ -1,7 +1,7 @@
 import { BACK_ICON_PX } from "@cryptos/contract";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "../lib/paths";
 
 export interface PageHeaderProps {

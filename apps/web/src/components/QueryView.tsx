@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { ApiError } from "../lib/api";
 import { DelayedLoader } from "./Loader";
 import { RetryView } from "./RetryView";

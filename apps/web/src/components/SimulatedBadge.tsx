@@ -1,5 +1,5 @@
 import { Tag } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 /** Shown on every trading screen while prices come from the simulated market (DESIGN.md §1). */
 export function SimulatedBadge() {

@@ -1,7 +1,7 @@
-import { AppOutline, HistogramOutline, PayCircleOutline, UnorderedListOutline } from "antd-mobile-icons";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { AppOutline, HistogramOutline, PayCircleOutline, UnorderedListOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 
 export interface Tab {
   key: "home" | "markets" | "trade" | "assets";

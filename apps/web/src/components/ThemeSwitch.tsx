@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { setThemeChoice, THEME_CHOICES, useThemeChoice } from "../lib/theme";
 
 /** Appearance: follow the system, or always light, or always dark; the choice applies at once and is remembered. */

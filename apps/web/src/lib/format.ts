@@ -55,14 +55,35 @@ function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+type DateStyle = "dateTime" | "date" | "time";
+const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  dateTime: { dateStyle: "medium", timeStyle: "medium" },
+  date: { dateStyle: "medium" },
+  time: { timeStyle: "medium" },
+};
+
+/** Date formats by locale, made once, as the number formats are: lists and live screens format on every render. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(style: DateStyle): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const key = `${locale}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[style]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatDateTime(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium", timeStyle: "medium" }).format(toDate(value));
+  return dateFormat("dateTime").format(toDate(value));
 }
 
 export function formatDate(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium" }).format(toDate(value));
+  return dateFormat("date").format(toDate(value));
 }
 
 export function formatTime(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(currentLocale(), { timeStyle: "medium" }).format(toDate(value));
+  return dateFormat("time").format(toDate(value));
 }

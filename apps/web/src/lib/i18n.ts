@@ -1,30 +1,113 @@
-import { DEFAULT_LANGUAGE, LOCALES, type Locale, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
-import i18next, { type BackendModule, type ResourceKey } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, type Locale, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
+import { use, useMemo, useSyncExternalStore } from "react";
+import { FALLBACK_LANGUAGE, FALLBACK_NAMESPACE, type Resources, type TranslateOptions, translate } from "./translate";
 
 /**
  * Translations live in `src/locales/<locale>/<namespace>.json` and load on first use: a feature that adds
- * `locales/*\/market.json` and calls `useTranslation("market")` needs nothing else.
+ * `locales/*\/market.json` and calls `useTranslation("market")` needs nothing else. A namespace loads in the user's
+ * language and in English (the fallback for a missing key). The lookup itself is lib/translate.ts: i18next's rules,
+ * without i18next and react-i18next, which were a tenth of the first screen's JavaScript (decision 032).
  */
-const files = import.meta.glob<ResourceKey>("../locales/*/*.json", { import: "default" });
+const files = import.meta.glob<Resources>("../locales/*/*.json", { import: "default" });
 
-const lazyJsonBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+export type { TranslateOptions };
+export type TFunction = (key: string, options?: TranslateOptions) => string;
+
+const loaded = new Map<string, Resources>();
+const loading = new Map<string, Promise<void>>();
+/** Every namespace asked for so far: a language change loads them all in the new language before it shows. */
+const wanted = new Set<string>([FALLBACK_NAMESPACE]);
+let language: Locale = DEFAULT_LANGUAGE;
+
+const listeners = new Set<() => void>();
+/** Changes with the language, so that components re-render and `t` functions are new. */
+let version = 0;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function lookup(lng: string, ns: string): Resources | undefined {
+  return loaded.get(`${lng}/${ns}`);
+}
+
+/** One language's namespace; a missing file is an empty namespace, a failed download is tried again next time. */
+function loadOne(lng: string, ns: string): Promise<void> {
+  const id = `${lng}/${ns}`;
+  if (loaded.has(id)) return Promise.resolve();
+  let promise = loading.get(id);
+  if (!promise) {
+    const load = files[`../locales/${lng}/${ns}.json`];
+    promise = (load ? load() : Promise.resolve({})).then(
+      (resources) => {
+        loaded.set(id, resources);
+      },
+      () => {
+        // Offline before the service worker had this file: keys show rather than the page failing.
+      },
     );
+    promise.finally(() => loading.delete(id));
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+function languagesOf(lng: Locale): string[] {
+  return lng === FALLBACK_LANGUAGE ? [lng] : [lng, FALLBACK_LANGUAGE];
+}
+
+function isLoaded(lng: Locale, namespaces: readonly string[]): boolean {
+  return namespaces.every((ns) => languagesOf(lng).every((code) => loaded.has(`${code}/${ns}`)));
+}
+
+function loadNamespaces(namespaces: string | readonly string[], lng: Locale = language): Promise<void> {
+  const list = typeof namespaces === "string" ? [namespaces] : namespaces;
+  for (const ns of list) wanted.add(ns);
+  return Promise.all(list.flatMap((ns) => languagesOf(lng).map((code) => loadOne(code, ns)))).then(() => undefined);
+}
+
+/** What a suspended component waits for: one promise per language and namespaces, as React's `use` wants. */
+const suspensions = new Map<string, Promise<void>>();
+function suspensionFor(lng: Locale, namespaces: readonly string[]): Promise<void> {
+  const id = `${lng}|${namespaces.join(",")}`;
+  let promise = suspensions.get(id);
+  if (!promise) {
+    promise = loadNamespaces(namespaces, lng).finally(() => suspensions.delete(id));
+    suspensions.set(id, promise);
+  }
+  return promise;
+}
+
+function fixedT(ns: string): TFunction {
+  return (key, options) => translate(lookup, language, ns, key, options);
+}
+
+export const i18n = {
+  get language(): Locale {
+    return language;
   },
+  get resolvedLanguage(): Locale {
+    return language;
+  },
+  t: fixedT(FALLBACK_NAMESPACE),
+  loadNamespaces: (namespaces: string | readonly string[]) => loadNamespaces(namespaces),
 };
 
-export const i18n = i18next;
+/**
+ * `t` for the namespace given first (the others are loaded too, for keys that name them: `security:title`); suspends
+ * until they are loaded in the current language, and re-renders when the language changes.
+ */
+export function useTranslation(namespaces?: string | readonly string[]): { t: TFunction; i18n: typeof i18n } {
+  const list =
+    namespaces === undefined ? [FALLBACK_NAMESPACE] : typeof namespaces === "string" ? [namespaces] : namespaces;
+  const current = useSyncExternalStore(subscribe, () => version);
+  if (!isLoaded(language, list)) use(suspensionFor(language, list));
+  const first = list[0] ?? FALLBACK_NAMESPACE;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` for each language, as react-i18next gives.
+  const t = useMemo(() => fixedT(first), [first, current]);
+  return { t, i18n };
+}
 
 function storedLocale(): Locale {
   try {
@@ -35,30 +118,17 @@ function storedLocale(): Locale {
 }
 
 export function currentLocale(): Locale {
-  return resolveLocale(i18next.resolvedLanguage ?? i18next.language);
+  return language;
 }
 
 /** `namespaces`: those the first screen needs besides "common", loaded at the same time. */
 export async function initI18n(namespaces: readonly string[] = []): Promise<void> {
-  i18next.on("languageChanged", (language) => {
-    document.documentElement.lang = resolveLocale(language);
-  });
-  await i18next
-    .use(lazyJsonBackend)
-    .use(initReactI18next)
-    .init({
-      lng: storedLocale(),
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LOCALES],
-      load: "currentOnly",
-      ns: ["common", ...namespaces],
-      defaultNS: "common",
-      fallbackNS: "common",
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
-  document.documentElement.lang = currentLocale();
+  language = storedLocale();
+  document.documentElement.lang = language;
+  await loadNamespaces([FALLBACK_NAMESPACE, ...namespaces]);
 }
+
+let changes = 0;
 
 /** Switches the interface language and remembers it (the spec's saved preference). */
 export async function setLocale(locale: Locale): Promise<void> {
@@ -67,5 +137,13 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this visit only.
   }
-  await i18next.changeLanguage(locale);
+  const next = resolveLocale(locale);
+  const change = ++changes;
+  // The screen changes once, with its texts ready, as i18next's changeLanguage did.
+  await loadNamespaces([...wanted], next);
+  if (change !== changes) return; // A later choice wins.
+  language = next;
+  document.documentElement.lang = language;
+  version++;
+  for (const listener of listeners) listener();
 }

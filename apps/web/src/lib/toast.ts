@@ -1,11 +1,23 @@
 import { TOAST_DURATION_MS } from "@cryptos/contract";
-import { Toast } from "antd-mobile";
 import { createElement, type ReactNode } from "react";
-import { showDialog } from "./dialog";
 import { i18n } from "./i18n";
+import type { ToastIcon } from "./overlays";
 
 /** How long a notice stays: a sentence, not a word. */
 const NOTICE_DURATION_MS = 5000;
+
+/**
+ * antd-mobile's Toast and Modal bring its animation and gesture libraries (about 40 KB gzip): they load on the first
+ * toast or dialog, not with the app (decision 032). The service worker precaches the chunk, so this works offline.
+ */
+let overlays: Promise<typeof import("./overlays")> | undefined;
+function loadOverlays() {
+  overlays ??= import("./overlays").catch((error: unknown) => {
+    overlays = undefined; // A failed download is tried again by the next toast.
+    throw error;
+  });
+  return overlays;
+}
 
 let liveRegion: HTMLElement | undefined;
 
@@ -21,10 +33,20 @@ function announce(text: string): void {
   liveRegion.textContent = text;
 }
 
-type Icon = "success" | "error" | "loading" | "none";
+/**
+ * Counts toast requests: one shown or hidden while the implementation downloads replaces the ones before it, as it
+ * would once loaded (antd-mobile shows one toast at a time), so a toast hidden before it appeared never appears.
+ */
+let latest = 0;
 
-function show(content: ReactNode, icon: Icon, duration = TOAST_DURATION_MS, position?: "top"): void {
-  Toast.show({ content, icon: icon === "none" ? undefined : icon, duration, ...(position ? { position } : {}) });
+function show(content: ReactNode, icon: ToastIcon, duration = TOAST_DURATION_MS, position?: "top"): void {
+  const request = ++latest;
+  loadOverlays().then(
+    (o) => {
+      if (request === latest) o.showToast(content, icon, duration, position);
+    },
+    () => undefined,
+  );
 }
 
 /** The spec's toasts: 1500 ms, icons success / error / loading / none; a loading toast stays until hidden. */
@@ -42,7 +64,14 @@ export const toast = {
     announce(text);
   },
   loading: (content?: ReactNode) => show(content ?? i18n.t("common:status.loading"), "loading", 0),
-  hide: () => Toast.clear(),
+  hide: () => {
+    latest++;
+    // Nothing can be showing before the implementation has loaded.
+    void overlays?.then(
+      (o) => o.clearToasts(),
+      () => undefined,
+    );
+  },
 };
 
 export interface ConfirmOptions {
@@ -53,12 +82,15 @@ export interface ConfirmOptions {
 }
 
 /**
- * A modal with the spec's OK and Cancel; resolves true on OK, false on Cancel or Escape. It is a modal dialog to
- * assistive technology (role="dialog", aria-modal, named by its title), so tests find it with getByRole("dialog").
+ * A modal with the spec's OK and Cancel; resolves true on OK, false on Cancel or Escape (or when the dialog could
+ * not be downloaded). It is a modal dialog to assistive technology (role="dialog", aria-modal, named by its title),
+ * so tests find it with getByRole("dialog").
  */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  const o = await loadOverlays().catch(() => undefined);
+  if (!o) return false;
   return new Promise((resolve) => {
-    showDialog({
+    o.showDialog({
       role: "dialog",
       title: options.title,
       content: options.content,
@@ -78,9 +110,11 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
 }
 
 /** A modal with one OK button (role="alertdialog"). */
-export function alert(content: ReactNode, title?: ReactNode): Promise<void> {
+export async function alert(content: ReactNode, title?: ReactNode): Promise<void> {
+  const o = await loadOverlays().catch(() => undefined);
+  if (!o) return;
   return new Promise((resolve) => {
-    showDialog({
+    o.showDialog({
       role: "alertdialog",
       title,
       content,

@@ -47,21 +47,39 @@ export const setPassword = (db: Conn, id: number, passwordHash: string) =>
 
 // Sessions ------------------------------------------------------------------------------------------------------
 
+export type SessionRow = typeof sessions.$inferSelect;
+
 export async function insertSession(db: Conn, row: typeof sessions.$inferInsert) {
   const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
   if (!created) throw new Error("session not created");
   return created.id;
 }
 
-/** A live session by token hash: not revoked and not expired at `now`. */
-export const findLiveSession = async (db: Conn, tokenHash: string, now: Date) =>
-  (
-    await db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1)
-  )[0];
+/** The live sessions among some token hashes: not revoked and not expired at `now`. */
+const liveSessionsQuery = (db: Db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder("tokenHashes")}::text[])`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("find_live_sessions");
+const liveSessionsQueries = new WeakMap<Db, ReturnType<typeof liveSessionsQuery>>();
+
+/**
+ * Runs for every signed-in request, so it is a prepared statement (planned once per connection) that answers for
+ * many requests at once (the accounts service coalesces concurrent lookups). Token hashes are hex, so the array
+ * literal needs no quoting.
+ */
+export const findLiveSessions = async (db: Db, tokenHashes: string[], now: Date) => {
+  const query = liveSessionsQueries.get(db) ?? liveSessionsQuery(db);
+  liveSessionsQueries.set(db, query);
+  return query.execute({ tokenHashes: `{${tokenHashes.join(",")}}`, now: now.toISOString() });
+};
 
 export const findSession = async (db: Conn, id: number) =>
   (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];

@@ -73,7 +73,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.resetpwd,
-    async ({ body }) => accounts.resetPassword(body.email, body.code, body.password),
+    async ({ body, request }) => accounts.resetPassword(body.email, body.code, body.password, request.locale),
     perMinute(10),
   );
   contractRoute(
@@ -85,7 +85,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     perMinute(10),
   );
   contractRoute(app, routes, calls.totpSetup, async ({ caller }) => accounts.totpSetup(caller!));
-  contractRoute(app, routes, calls.totpEnable, async ({ caller, body }) => accounts.totpEnable(caller!, body.code));
+  contractRoute(app, routes, calls.totpEnable, async ({ caller, body, request }) =>
+    accounts.totpEnable(caller!, body.code, request.locale),
+  );
   contractRoute(
     app,
     routes,
@@ -96,5 +98,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, routes, calls.sessions, async ({ caller, query }) =>
     accounts.sessions(caller!, query.page, query.list),
   );
-  contractRoute(app, routes, calls.revokeOtherSessions, async ({ caller }) => accounts.revokeOtherSessions(caller!));
+  contractRoute(app, routes, calls.revokeOtherSessions, async ({ caller, request }) =>
+    accounts.revokeOtherSessions(caller!, request.locale),
+  );
 }

@@ -18,6 +18,7 @@ import type { Hex } from "viem";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { type MessageKey, translate } from "../../i18n/translate";
+import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
@@ -29,6 +30,7 @@ import type { MessagesService } from "../messages/service";
 import { summariseUserAgent } from "./device";
 import { Mailer, type MailLog, type OutgoingMail, paragraphsToHtml } from "./mailer";
 import * as repo from "./repo";
+import { type SecurityChange, securityMail } from "./security-mail";
 import { checkSiweMessage, WalletVerifier } from "./wallet";
 
 const MINUTE_MS = 60_000;
@@ -103,13 +105,22 @@ export class AccountsService {
   private readonly origin: URL;
   /** A hash to verify against when the email is unknown, so both paths cost one argon2 verification. */
   private decoyHash: Promise<string> | null = null;
+  /**
+   * Every signed-in request looks its session up: lookups that arrive while one runs go together as the next one
+   * (one statement for many requests under load, at once when alone).
+   */
+  private readonly sessionLookups = new Batcher<string, repo.SessionRow | undefined>(async (hashes) => {
+    const found = await repo.findLiveSessions(this.db, [...new Set(hashes)], this.clock.now());
+    const byHash = new Map(found.map((row) => [row.tokenHash, row]));
+    return hashes.map((hash) => ({ status: "fulfilled", value: byHash.get(hash) }));
+  });
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly config: AccountsConfig,
     private readonly deps: AccountsDeps,
-    log?: MailLog,
+    private readonly log?: MailLog,
   ) {
     this.mailer = new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     this.wallet = new WalletVerifier(config.rpcUrl);
@@ -120,8 +131,8 @@ export class AccountsService {
 
   /** The caller behind a raw token, sliding its expiry forward; `null` when unknown, expired or revoked. */
   resolveSession = async (token: string): Promise<Caller | null> => {
+    const session = await this.sessionLookups.submit(hashToken(token));
     const now = this.clock.now();
-    const session = await repo.findLiveSession(this.db, hashToken(token), now);
     if (!session) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
       await repo.touchSession(this.db, session.id, now, new Date(now.getTime() + SESSION_IDLE_MS));
@@ -410,7 +421,7 @@ export class AccountsService {
    * nobody is signed in: the next login still asks for the TOTP code when it is on, so an inbox alone never passes
    * the second factor.
    */
-  async resetPassword(email: string, code: string, password: string): Promise<null> {
+  async resetPassword(email: string, code: string, password: string, locale: Locale): Promise<null> {
     if (!(await this.consumeCode(email, "reset", code))) throw new Refusal("code_invalid");
     // A reset code is recorded but never mailed for an unknown address, so nobody can hold one.
     const user = await repo.findUserByEmail(this.db, email);
@@ -422,6 +433,7 @@ export class AccountsService {
     });
     // Whoever proved the inbox may sign in again at once, even after the failures that made them reset.
     await repo.clearFailures(this.db, "account", email);
+    await this.notifySecurityChange(user.id, locale, { kind: "password_reset" });
     return null;
   }
 
@@ -436,10 +448,12 @@ export class AccountsService {
     }
     if (current === next) throw new Refusal("password_unchanged");
     const passwordHash = await hashPassword(next);
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       await repo.setPassword(tx, user.id, passwordHash);
       return { revoked: await repo.revokeUserSessions(tx, user.id, this.clock.now(), caller.sessionId) };
     });
+    await this.notifySecurityChange(user.id, meta.locale, { kind: "password_changed" });
+    return changed;
   }
 
   /** A new pending TOTP secret for an email account; the only answer that ever carries it. */
@@ -455,7 +469,11 @@ export class AccountsService {
   }
 
   /** TOTP on with a current code of the pending secret; answers the recovery codes, which are stored only hashed. */
-  async totpEnable(caller: Caller, code: string): Promise<{ totp_enabled: boolean; recovery_codes: string[] }> {
+  async totpEnable(
+    caller: Caller,
+    code: string,
+    locale: Locale,
+  ): Promise<{ totp_enabled: boolean; recovery_codes: string[] }> {
     const totp = await repo.findTotp(this.db, caller.userId);
     if (!totp) throw new Refusal("totp_not_set_up");
     if (totp.enabledAt) throw new Refusal("totp_already_enabled");
@@ -468,6 +486,7 @@ export class AccountsService {
       const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
       await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
     });
+    await this.notifySecurityChange(caller.userId, locale, { kind: "totp_on" });
     return { totp_enabled: true, recovery_codes: codes };
   }
 
@@ -482,34 +501,39 @@ export class AccountsService {
       throw new Refusal("totp_code_wrong");
     }
     await this.db.transaction((tx) => repo.deleteTotp(tx, user.id));
+    await this.notifySecurityChange(user.id, meta.locale, { kind: "totp_off" });
     return { totp_enabled: false };
   }
 
   /**
    * For withdrawals (the funds module): passes when the user has no TOTP, else needs a current code or a recovery
-   * code, which it uses up. Wrong answers count toward the same lockout as sign-in.
+   * code, which it uses up. Wrong answers count toward the same lockout as sign-in. Answers whether a second factor
+   * was given and passed (false: TOTP is off).
    */
-  async checkSecondFactor(userId: number, answer: string | undefined): Promise<void> {
+  async checkSecondFactor(userId: number, answer: string | undefined): Promise<boolean> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new Unauthorized("session_expired");
-    await this.passSecondFactor(user.id, user.email, answer, null);
+    return this.passSecondFactor(user.id, user.email, answer, null);
   }
 
-  /** Nothing when TOTP is off; otherwise `answer` must pass (and is used up), or the refusal asks for a code. */
+  /**
+   * False when TOTP is off; otherwise `answer` must pass (and is used up: true), or the refusal asks for a code.
+   */
   private async passSecondFactor(
     userId: number,
     account: string | null,
     answer: string | undefined,
     ip: string | null,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const totp = await repo.findTotp(this.db, userId);
-    if (!totp?.enabledAt) return;
+    if (!totp?.enabledAt) return false;
     if (!answer) throw totpRefusal("totp_required");
     await this.refuseWhileLocked(account, ip);
     if (!(await this.useSecondFactor(userId, totp.secret, answer))) {
       await this.recordFailure(account, ip);
       throw totpRefusal("totp_code_wrong");
     }
+    return true;
   }
 
   /** A 6-digit code of a step later than the last one used, or an unused recovery code; uses it up. */
@@ -548,8 +572,26 @@ export class AccountsService {
     };
   }
 
-  async revokeOtherSessions(caller: Caller): Promise<{ revoked: number }> {
-    return { revoked: await repo.revokeUserSessions(this.db, caller.userId, this.clock.now(), caller.sessionId) };
+  async revokeOtherSessions(caller: Caller, locale: Locale): Promise<{ revoked: number }> {
+    const revoked = await repo.revokeUserSessions(this.db, caller.userId, this.clock.now(), caller.sessionId);
+    await this.notifySecurityChange(caller.userId, locale, { kind: "sessions_revoked" });
+    return { revoked };
+  }
+
+  /**
+   * Mails the user about a security change, in `locale` (the language of the request that made it; accounts store
+   * no language). Called after the change has committed, and never throws: a mail that cannot be written or sent is
+   * logged, and the change stands. Accounts without an email address (wallets) get nothing.
+   */
+  async notifySecurityChange(userId: number, locale: Locale, change: SecurityChange): Promise<void> {
+    try {
+      const user = await repo.findUserById(this.db, userId);
+      if (!user?.email) return;
+      await this.mailer.send(securityMail(user.email, locale, change, this.clock.now()));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log?.warn({ userId, change: change.kind, reason }, "security notification mail failed");
+    }
   }
 
   private async userOf(caller: Caller) {

@@ -8,8 +8,8 @@ export function addressBookRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.withdrawAddresses, async ({ caller, query, body }) =>
     addressBook.list(caller!.userId, body, query.page, query.list),
   );
-  contractRoute(app, ctx.routes, calls.withdrawAddressAdd, async ({ caller, body }) =>
-    addressBook.add(caller!.userId, body),
+  contractRoute(app, ctx.routes, calls.withdrawAddressAdd, async ({ caller, body, request }) =>
+    addressBook.add(caller!.userId, body, request.locale),
   );
   contractRoute(app, ctx.routes, calls.withdrawAddressDelete, async ({ caller, body }) =>
     addressBook.remove(caller!.userId, body.id),

@@ -1,14 +1,16 @@
 import {
   ADDRESS_HOLD_HOURS,
+  type Locale,
   MAX_WITHDRAW_ADDRESSES,
   type Network,
   type Paged,
   type withdrawAddress,
 } from "@cryptos/contract";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
-import type { Clock } from "../../lib/clock";
+import type { Db, Tx } from "../../db/client";
+import { type Clock, utcMinute } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
+import type { SecurityChange } from "../accounts/security-mail";
 import { isValidAddress, normalizeAddress } from "../funds/addresses";
 import type { LedgerService } from "../ledger/service";
 import * as repo from "./repo";
@@ -17,23 +19,30 @@ type WithdrawAddressView = z.infer<typeof withdrawAddress>;
 
 const HOLD_MS = ADDRESS_HOLD_HOURS * 60 * 60 * 1000;
 
-/** Whether a user has two-step verification on (the accounts module). */
-export interface SecondFactorStatus {
+/** The accounts module: whether a user has two-step verification on, and the security notification mails. */
+export interface AccountSecurity {
   hasTotp(userId: number): Promise<boolean>;
+  /** Mails the user about the change; after the commit, and never fails the change (it logs). */
+  notifySecurityChange(userId: number, locale: Locale, change: SecurityChange): Promise<void>;
 }
 
 export interface AddressBookDeps {
   ledger: LedgerService;
-  accounts: SecondFactorStatus;
+  accounts: AccountSecurity;
 }
 
-/** A time as the refusal shows it, the same in every language: `2026-03-03 10:00 UTC`. */
-const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A withdrawal destination as the funds module asks about it. */
+export interface Destination {
+  currency: string;
+  network: Network;
+  address: string;
+}
 
 /**
  * The withdrawal address book: saved addresses per currency and network with a label. An address someone adds
  * (the user, or whoever got hold of their session) can be withdrawn to only 24 h later, unless the account had
  * two-step verification on when it was added, because then every withdrawal asks for the authenticator anyway.
+ * Without two-step verification, withdrawals go only to the book's addresses past their hold (decision 031).
  */
 export class AddressBookService {
   constructor(
@@ -65,9 +74,11 @@ export class AddressBookService {
     return { items: items.map((r) => this.view(r)), total, page, list };
   }
 
+  /** Saves an address; the user is mailed about it (in `locale`) once it is committed. */
   async add(
     userId: number,
     input: { currency: string; network: Network; address: string; label: string },
+    locale: Locale,
   ): Promise<WithdrawAddressView> {
     await this.deps.ledger.currency(input.currency);
     if (!isValidAddress(input.network, input.address)) {
@@ -76,7 +87,7 @@ export class AddressBookService {
     const address = normalizeAddress(input.network, input.address);
     const totp = await this.deps.accounts.hasTotp(userId);
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       await repo.lockUserBook(tx, userId);
       if (await repo.findSame(tx, userId, input.currency, input.network, address)) {
         throw new Refusal("address_book_duplicate");
@@ -95,23 +106,62 @@ export class AddressBookService {
       });
       return this.view(row);
     });
+    await this.deps.accounts.notifySecurityChange(userId, locale, {
+      kind: "address_added",
+      currency: saved.currency,
+      network: saved.network,
+      address: saved.address,
+      label: saved.label,
+      usableFrom: new Date(saved.usable_from),
+    });
+    return saved;
   }
 
   async remove(userId: number, id: number): Promise<{ id: number }> {
+    // Under the book's lock, so that a withdrawal checking this address sees it either saved or gone, not between.
+    const deleted = await this.db.transaction(async (tx) => {
+      await repo.lockUserBook(tx, userId);
+      return repo.deleteForUser(tx, userId, id);
+    });
     // Another user's address looks exactly like none.
-    if (!(await repo.deleteForUser(this.db, userId, id))) throw new Refusal("address_book_not_found");
+    if (!deleted) throw new Refusal("address_book_not_found");
     return { id };
   }
 
   /**
-   * The withdrawal rule: refuses a withdrawal to an address of the user's book (same currency and network) that is
-   * still in its hold. An address that is not in the book is the funds module's to judge.
+   * The withdrawal rule, checked before any code is used up: a saved address (same currency and network, compared
+   * in its canonical spelling) still in its hold is refused; an address that is not in the book is refused unless
+   * the user has two-step verification on now. `assertWithdrawable` repeats it inside the withdrawal's transaction.
    */
-  async assertUsable(userId: number, input: { currency: string; network: Network; address: string }): Promise<void> {
+  async assertUsable(userId: number, input: Destination): Promise<void> {
     if (!isValidAddress(input.network, input.address)) return;
+    const saved = await this.savedDestination(this.db, userId, input);
+    this.judge(saved, await this.deps.accounts.hasTotp(userId));
+  }
+
+  /**
+   * The same rule inside the withdrawal's transaction `tx`, under the book's lock that adding and deleting take, so
+   * the address cannot be deleted or re-added between the check and the withdrawal. `secondFactorPassed` says
+   * whether this request gave a TOTP or recovery code that passed: only then may the address be outside the book
+   * (TOTP turned on after the request's check does not let a request without a code through).
+   */
+  async assertWithdrawable(tx: Tx, userId: number, input: Destination, secondFactorPassed: boolean): Promise<void> {
+    if (!isValidAddress(input.network, input.address)) throw new Refusal("address_invalid", { network: input.network });
+    await repo.lockUserBook(tx, userId);
+    this.judge(await this.savedDestination(tx, userId, input), secondFactorPassed);
+  }
+
+  private savedDestination(conn: Db | Tx, userId: number, input: Destination) {
     const address = normalizeAddress(input.network, input.address);
-    const saved = await repo.findSame(this.db, userId, input.currency, input.network, address);
-    if (saved && saved.usableFrom.getTime() > this.clock.now().getTime()) {
+    return repo.findSame(conn, userId, input.currency, input.network, address);
+  }
+
+  private judge(saved: repo.WithdrawAddressRow | undefined, outsideBookAllowed: boolean): void {
+    if (!saved) {
+      if (!outsideBookAllowed) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS });
+      return;
+    }
+    if (saved.usableFrom.getTime() > this.clock.now().getTime()) {
       throw new Refusal("address_book_on_hold", { from: utcMinute(saved.usableFrom), hours: ADDRESS_HOLD_HOURS });
     }
   }

@@ -50,8 +50,11 @@ const QUOTE_TTL_MS = QUOTE_TTL_S * 1000;
 /** The accounts module's check of an emailed code (uses the code up; wrong guesses count against it). */
 export interface EmailCodeCheck {
   consumeCodeForUser(userId: number, event: "withdraw", code: string): Promise<boolean>;
-  /** Refuses unless the user has no TOTP or `totp` is a current code or a recovery code (used up). */
-  checkSecondFactor(userId: number, totp: string | undefined): Promise<void>;
+  /**
+   * Refuses unless the user has no TOTP or `totp` is a current code or a recovery code (used up); answers whether
+   * a second factor was given and passed.
+   */
+  checkSecondFactor(userId: number, totp: string | undefined): Promise<boolean>;
 }
 
 /** The latest traded price of `base` in `quote` (e.g. BTC in USDT), or null when there is none. */
@@ -64,9 +67,15 @@ export interface RealNameCheck {
   status(userId: number): Promise<RealNameStatus>;
 }
 
-/** The address book's hold on newly saved addresses. */
+/** The address book's rule on destinations: book addresses past their hold, others only with TOTP (decision 031). */
 export interface AddressHolds {
   assertUsable(userId: number, input: { currency: string; network: Network; address: string }): Promise<void>;
+  assertWithdrawable(
+    tx: Tx,
+    userId: number,
+    input: { currency: string; network: Network; address: string },
+    secondFactorPassed: boolean,
+  ): Promise<void>;
 }
 
 export interface FundsDeps {
@@ -442,7 +451,7 @@ export class FundsService {
    * A withdrawal as the user asks for it: the rules first, then the TOTP code when the user has it on (before the
    * emailed code, so being asked for it does not burn the email), then the emailed code (both used up by the
    * accounts module, outside this transaction so that wrong guesses count even when the request fails), then the
-   * money.
+   * money. The destination must be a saved address past its hold unless this request passed a TOTP code.
    */
   async requestWithdrawal(
     userId: number,
@@ -451,11 +460,11 @@ export class FundsService {
     const checked = await this.checkWithdrawal(userId, input);
     const available = await this.deps.ledger.balance({ userId, currency: input.currency, kind: "available" });
     if (new Money(available).lt(checked.total)) throw new Refusal("insufficient_balance", { currency: input.currency });
-    await this.deps.codes.checkSecondFactor(userId, input.totp);
+    const secondFactorPassed = await this.deps.codes.checkSecondFactor(userId, input.totp);
     if (!(await this.deps.codes.consumeCodeForUser(userId, "withdraw", input.code))) {
       throw new Refusal("code_invalid");
     }
-    return this.placeWithdrawal(userId, input);
+    return this.writeWithdrawal(userId, input, checked, { secondFactorPassed });
   }
 
   private async checkWithdrawal(
@@ -487,18 +496,34 @@ export class FundsService {
   }
 
   /**
-   * Records a withdrawal whose code has been checked: amount + fee move from available to frozen in one entry,
+   * Records a withdrawal whose codes have been checked: amount + fee move from available to frozen in one entry,
    * in the transaction that writes the request. The ledger's row lock refuses anything beyond the balance.
+   * `secondFactorPassed`: this request gave a TOTP or recovery code that passed, so the destination may be an
+   * address outside the book.
    */
   async placeWithdrawal(
     userId: number,
     input: { currency: string; network: Network; address: string; amount: string },
+    verified: { secondFactorPassed: boolean },
+  ): Promise<WithdrawalView> {
+    return this.writeWithdrawal(userId, input, await this.checkWithdrawal(userId, input), verified);
+  }
+
+  /**
+   * The money step of a withdrawal whose rules `checkWithdrawal` passed. The rules are read before the transaction
+   * (other modules' reads, e.g. real-name, use their own connection); what must hold under concurrency is enforced
+   * inside it: the destination under the address book's lock (an address deleted or re-added meanwhile is seen),
+   * the balance by the ledger's row lock.
+   */
+  private writeWithdrawal(
+    userId: number,
+    input: { currency: string; network: Network; address: string; amount: string },
+    { amount, fee, total }: Awaited<ReturnType<FundsService["checkWithdrawal"]>>,
+    verified: { secondFactorPassed: boolean },
   ): Promise<WithdrawalView> {
     const { ledger } = this.deps;
-    // The rules are read before the transaction (other modules' reads, e.g. real-name, use their own connection);
-    // what must hold under concurrency, the balance, is enforced inside it by the ledger's row lock.
-    const { amount, fee, total } = await this.checkWithdrawal(userId, input);
     return ledger.transaction(async (tx) => {
+      await this.deps.addressBook.assertWithdrawable(tx, userId, input, verified.secondFactorPassed);
       const row = await repo.insertWithdrawal(tx, {
         userId,
         currency: input.currency,

@@ -166,17 +166,6 @@ export async function findEntryIds(db: Conn, keys: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-/** Sets many balances in one statement. */
-export async function setBalances(tx: Tx, rows: { accountId: number; balance: string }[]) {
-  if (rows.length === 0) return;
-  await tx.execute(
-    sql`update ${ledgerAccounts} a set balance = x.balance
-          from json_to_recordset(${json(rows.map((r) => ({ id: r.accountId, balance: r.balance })))}::json)
-            as x(id int, balance numeric)
-         where a.id = x.id`,
-  );
-}
-
 /** Inserts many postings in one statement, ids following the order given (bills list newest first by id). */
 export interface PostingRow {
   entryId: number;
@@ -186,8 +175,19 @@ export interface PostingRow {
   balanceAfter: string | null;
 }
 
-export async function insertPostingRows(tx: Tx, rows: PostingRow[], createdAt: Date) {
-  if (rows.length === 0) return;
+/**
+ * Sets the locked user accounts' new balances and inserts the postings that lead to them, in one statement: the
+ * update runs as a data-modifying WITH beside the insert. Postings get ids in the order given (bills list newest
+ * first by id).
+ */
+export async function writePostings(
+  tx: Tx,
+  balances: { accountId: number; balance: string }[],
+  rows: PostingRow[],
+  createdAt: Date,
+) {
+  if (rows.length === 0 && balances.length === 0) return;
+  const newBalances = json(balances.map((r) => ({ id: r.accountId, balance: r.balance })));
   const input = json(
     rows.map((r, ord) => ({
       ord,
@@ -198,7 +198,11 @@ export async function insertPostingRows(tx: Tx, rows: PostingRow[], createdAt: D
     })),
   );
   await tx.execute(
-    sql`insert into ${postings} (entry_id, account_id, amount, balance_after, created_at)
+    sql`with balances as (
+          update ${ledgerAccounts} a set balance = b.balance
+            from json_to_recordset(${newBalances}::json) as b(id int, balance numeric)
+           where a.id = b.id)
+        insert into ${postings} (entry_id, account_id, amount, balance_after, created_at)
         select entry_id, account_id, amount, balance_after, ${createdAt.toISOString()}::timestamptz
           from json_to_recordset(${input}::json)
             as x(ord int, entry_id bigint, account_id int, amount numeric, balance_after numeric)

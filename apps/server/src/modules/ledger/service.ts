@@ -1,6 +1,7 @@
 import type { Balance, Paged } from "@cryptos/contract";
 import type Decimal from "decimal.js";
 import type { Db, Tx } from "../../db/client";
+import { BoundedMap } from "../../lib/bounded-map";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
@@ -45,6 +46,14 @@ export interface Bill {
  * caller's transaction together with the business row it pays for.
  */
 export class LedgerService {
+  /**
+   * Account ids by `accountKey`. An account is never deleted and keeps its id, so most postings skip the lookup;
+   * an id is remembered only once the transaction that found it has committed (`transaction`), so an account
+   * created by a transaction that rolled back is never remembered.
+   */
+  private readonly knownAccounts = new BoundedMap<string, number>(100_000);
+  private readonly foundInTransaction = new WeakMap<Tx, Map<string, number>>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -110,16 +119,12 @@ export class LedgerService {
       candidates.filter((e) => !inserted.has(e.input.idempotencyKey)).map((e) => e.input.idempotencyKey),
     );
 
-    const accounts = await this.accountIds(
-      tx,
-      fresh.flatMap((e) => e.lines.map((l) => l.account)),
-    );
+    const refs = fresh.flatMap((e) => e.lines.map((l) => l.account));
+    const accounts = await this.accountIds(tx, refs);
     // Only user accounts are locked and carry a running balance; a system account's balance is the sum of its
     // postings (schema ledger.ts), so movements never queue on the house row.
     const userAccountIds = new Set<number>();
-    for (const e of fresh) {
-      for (const l of e.lines) if (!("system" in l.account)) userAccountIds.add(accounts.get(accountKey(l.account))!);
-    }
+    for (const ref of refs) if (!("system" in ref)) userAccountIds.add(accounts.get(accountKey(ref)) as number);
     const ids = [...userAccountIds];
     const locked = new Map(ids.length ? (await repo.lockAccounts(tx, ids)).map((a) => [a.id, a]) : []);
 
@@ -143,11 +148,12 @@ export class LedgerService {
         rows.push({ entryId, accountId, amount: toAmount(line.amount), balanceAfter: toAmount(next) });
       }
     }
-    await repo.setBalances(
+    await repo.writePostings(
       tx,
       [...balances].map(([accountId, balance]) => ({ accountId, balance: toAmount(balance) })),
+      rows,
+      at,
     );
-    await repo.insertPostingRows(tx, rows, at);
 
     return entries.map(({ input }, i) => {
       const key = input.idempotencyKey;
@@ -169,9 +175,16 @@ export class LedgerService {
       for (const a of await repo.findAccounts(tx, wanted)) {
         const key = a.systemKey !== null ? `s:${a.systemKey}:${a.currency}` : `u:${a.userId}:${a.currency}:${a.kind}`;
         ids.set(key, a.id);
+        const seen = this.foundInTransaction.get(tx) ?? new Map<string, number>();
+        this.foundInTransaction.set(tx, seen.set(key, a.id));
       }
     };
-    await found([...unique.values()]);
+    for (const key of unique.keys()) {
+      const id = this.knownAccounts.get(key);
+      if (id !== undefined) ids.set(key, id);
+    }
+    if (ids.size === unique.size) return ids;
+    await found([...unique.values()].filter((ref) => !ids.has(accountKey(ref))));
     const missing = [...unique].filter(([key]) => !ids.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (missing.length) {
       await repo.createAccounts(
@@ -195,7 +208,13 @@ export class LedgerService {
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work);
+        let outer: Tx | undefined;
+        const result = await this.db.transaction((tx) => {
+          outer = tx;
+          return work(tx);
+        });
+        for (const [key, id] of (outer && this.foundInTransaction.get(outer)) ?? []) this.knownAccounts.set(key, id);
+        return result;
       } catch (error) {
         if (attempt >= 5 || !isRetryable(error)) throw error;
       }

@@ -49,13 +49,56 @@ export interface TickRow {
   at: Date;
 }
 
-/** The only write to `ticks`: new rows. */
-export async function insertTicks(tx: Tx, rows: { pairId: number; price: string; at: Date }[]): Promise<TickRow[]> {
+/**
+ * The only write to `ticks`: records a batch of new ticks and folds them into their candles, in one statement (data-modifying WITHs): atomic
+ * without a transaction's extra round trips, which the live price stream waits on. Answers the ticks in the order
+ * given. The candle rows must be one per pair and bucket (an upsert may touch a row once per statement).
+ */
+export async function insertTicksWithCandles(
+  conn: Conn,
+  rows: { pairId: number; price: string; at: Date }[],
+  minutes: Omit<MinuteUpdate, "interval">[],
+  rollups: MinuteUpdate[],
+): Promise<TickRow[]> {
   if (rows.length === 0) return [];
-  return tx
-    .insert(ticks)
-    .values(rows)
-    .returning({ id: ticks.id, pairId: ticks.pairId, price: ticks.price, at: ticks.at });
+  const candle = (m: Omit<MinuteUpdate, "interval"> & { interval?: string }) => ({
+    pair_id: m.pairId,
+    interval: m.interval,
+    t: m.t.toISOString(),
+    o: m.o,
+    h: m.h,
+    l: m.l,
+    c: m.c,
+    v: m.v,
+  });
+  const tickInput = JSON.stringify(
+    rows.map((r, ord) => ({ ord, pair_id: r.pairId, price: r.price, at: r.at.toISOString() })),
+  );
+  const answer = await rowsOf<{ id: unknown; pair_id: unknown; price: unknown; at: unknown }>(
+    conn,
+    sql`with minute as (
+          insert into ${candles1m} (pair_id, t, o, h, l, c, v)
+          select pair_id, t, o, h, l, c, v
+            from json_to_recordset(${JSON.stringify(minutes.map(candle))}::json)
+              as x(pair_id int, t timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric)
+          on conflict (pair_id, t) do update set
+            h = greatest(${candles1m}.h, excluded.h), l = least(${candles1m}.l, excluded.l),
+            c = excluded.c, v = ${candles1m}.v + excluded.v),
+        rollup as (
+          insert into ${candles} (pair_id, interval, t, o, h, l, c, v)
+          select pair_id, interval, t, o, h, l, c, v
+            from json_to_recordset(${JSON.stringify(rollups.map(candle))}::json)
+              as x(pair_id int, interval text, t timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric)
+          on conflict (pair_id, interval, t) do update set
+            h = greatest(${candles}.h, excluded.h), l = least(${candles}.l, excluded.l),
+            c = excluded.c, v = ${candles}.v + excluded.v)
+        insert into ${ticks} (pair_id, price, at)
+        select pair_id, price, at
+          from json_to_recordset(${tickInput}::json) as x(ord int, pair_id int, price numeric, at timestamptz)
+         order by ord
+        returning id, pair_id, price, at`,
+  );
+  return answer.map((r) => ({ id: int(r.id), pairId: int(r.pair_id), price: String(r.price), at: date(r.at) }));
 }
 
 export async function latestTick(db: Conn, pairId: number): Promise<TickRow | undefined> {
@@ -151,23 +194,6 @@ export async function deleteTicksBefore(tx: Tx, cutoff: Date, keep: SQL[], limit
   return int(deleted[0]?.n ?? 0);
 }
 
-/** Folds new ticks into the candles of the larger intervals, like `upsertMinuteCandles`. */
-export async function upsertRollupCandles(tx: Tx, rows: MinuteUpdate[]) {
-  if (rows.length === 0) return;
-  await tx
-    .insert(candles)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [candles.pairId, candles.interval, candles.t],
-      set: {
-        h: sql`greatest(${candles.h}, excluded.h)`,
-        l: sql`least(${candles.l}, excluded.l)`,
-        c: sql`excluded.c`,
-        v: sql`${candles.v} + excluded.v`,
-      },
-    });
-}
-
 // ---- candles -----------------------------------------------------------------------------------------------------
 
 export interface MinuteUpdate {
@@ -180,23 +206,6 @@ export interface MinuteUpdate {
   l: string;
   c: string;
   v: string;
-}
-
-/** Folds new ticks into their minute candles: one row per (pair, minute) per call, created or widened. */
-export async function upsertMinuteCandles(tx: Tx, rows: Omit<MinuteUpdate, "interval">[]) {
-  if (rows.length === 0) return;
-  await tx
-    .insert(candles1m)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [candles1m.pairId, candles1m.t],
-      set: {
-        h: sql`greatest(${candles1m.h}, excluded.h)`,
-        l: sql`least(${candles1m.l}, excluded.l)`,
-        c: sql`excluded.c`,
-        v: sql`${candles1m.v} + excluded.v`,
-      },
-    });
 }
 
 /** Bulk insert of generated history: columns travel as arrays, so one statement carries many thousand rows. */

@@ -331,40 +331,31 @@ export class MarketService {
       }
     });
     if (valid.length === 0) return [];
-    const rows = await this.db.transaction(async (tx) => {
-      const inserted = await repo.insertTicks(
-        tx,
-        valid.map((q) => ({ pairId: q.pairId, price: q.price, at })),
-      );
-      // One row per pair and bucket, or an upsert would touch a row twice in one statement.
-      const buckets = new Map<string, MinuteUpdate>();
-      for (const q of valid) {
-        const v = q.volume ?? "0";
-        for (const interval of ["1m", ...ROLLUP_INTERVALS] as const) {
-          const key = `${q.pairId}:${interval}`;
-          const m = buckets.get(key);
-          if (!m) {
-            const t = new Date(bucketStart(at.getTime(), interval));
-            buckets.set(key, { pairId: q.pairId, interval, t, o: q.price, h: q.price, l: q.price, c: q.price, v });
-          } else {
-            m.h = Money.max(m.h, q.price).toFixed();
-            m.l = Money.min(m.l, q.price).toFixed();
-            m.c = q.price;
-            m.v = new Money(m.v).plus(v).toFixed();
-          }
+    // One row per pair and bucket, or an upsert would touch a row twice in one statement.
+    const buckets = new Map<string, MinuteUpdate>();
+    for (const q of valid) {
+      const v = q.volume ?? "0";
+      for (const interval of ["1m", ...ROLLUP_INTERVALS] as const) {
+        const key = `${q.pairId}:${interval}`;
+        const m = buckets.get(key);
+        if (!m) {
+          const t = new Date(bucketStart(at.getTime(), interval));
+          buckets.set(key, { pairId: q.pairId, interval, t, o: q.price, h: q.price, l: q.price, c: q.price, v });
+        } else {
+          m.h = Money.max(m.h, q.price).toFixed();
+          m.l = Money.min(m.l, q.price).toFixed();
+          m.c = q.price;
+          m.v = new Money(m.v).plus(v).toFixed();
         }
       }
-      const all = [...buckets.values()];
-      await repo.upsertMinuteCandles(
-        tx,
-        all.filter((b) => b.interval === "1m").map(({ interval: _, ...b }) => b),
-      );
-      await repo.upsertRollupCandles(
-        tx,
-        all.filter((b) => b.interval !== "1m"),
-      );
-      return inserted;
-    });
+    }
+    const all = [...buckets.values()];
+    const rows = await repo.insertTicksWithCandles(
+      this.db,
+      valid.map((q) => ({ pairId: q.pairId, price: q.price, at })),
+      all.filter((b) => b.interval === "1m").map(({ interval: _, ...b }) => b),
+      all.filter((b) => b.interval !== "1m"),
+    );
     // RETURNING follows the VALUES order; the sources' strings already carry the pair's precision.
     await this.bus.publish(
       rows.map((r, i) => ({

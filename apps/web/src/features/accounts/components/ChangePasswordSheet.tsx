@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 import { errorText } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { CODE_LENGTH, type EmsEvent } from "@cryptos/contract";
 import { Form, Input } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { codeRules, emailRules } from "../lib/rules";
 import { SendCodeButton } from "./SendCodeButton";
 

@@ -1,7 +1,7 @@
 import { CODE_LENGTH, LOGIN_TYPES } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 import { useEmailLogin } from "../api/login";
 import { errorText, needsTotpCode } from "../lib/errors";

@@ -1,11 +1,11 @@
 import type { LoginSession } from "@cryptos/contract";
 import { Button, List, Skeleton, Tag } from "antd-mobile";
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/EmptyState";
 import { RetryView } from "@/components/RetryView";
 import { formatDateTime } from "@/lib/format";
+import type { TFunction } from "@/lib/i18n";
+import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { useRevokeOtherSessions, useSessions } from "../api/get-sessions";
 import { errorText } from "../lib/errors";

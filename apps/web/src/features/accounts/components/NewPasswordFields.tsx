@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from "@cryptos/contract";
 import { Form, Input } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { newPasswordRules } from "../lib/rules";
 import { PasswordRules } from "./PasswordRules";
 

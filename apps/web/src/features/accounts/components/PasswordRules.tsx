@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from "@cryptos/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 /** The server's password rule (contract passwordString), shown while typing with each part ticked off. */
 export function passwordChecks(password: string) {

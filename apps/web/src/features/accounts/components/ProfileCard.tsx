@@ -1,5 +1,5 @@
 import { Skeleton } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import type { UserInfo } from "@/lib/session";
 import { shortAddress } from "../lib/provider";
 

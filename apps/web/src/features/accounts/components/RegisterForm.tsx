@@ -1,5 +1,5 @@
 import { Button, Form } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 import { useRegister } from "../api/register";
 import { errorText } from "../lib/errors";

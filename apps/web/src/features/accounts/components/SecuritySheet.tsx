@@ -1,5 +1,5 @@
-import { Popup } from "antd-mobile";
 import type { ReactNode } from "react";
+import { BottomSheet } from "@/components/BottomSheet";
 
 interface SecuritySheetProps {
   visible: boolean;
@@ -10,22 +10,18 @@ interface SecuritySheetProps {
   children: ReactNode;
 }
 
-/** The bottom sheet every security-center action opens in, named by its title. */
+/** The bottom sheet every security-center action opens in, named by its title; its form starts empty each time. */
 export function SecuritySheet({ visible, title, onClose, afterClose, children }: SecuritySheetProps) {
   return (
-    <Popup
+    <BottomSheet
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
       afterClose={afterClose}
-      position="bottom"
-      showCloseButton
-      bodyClassName="security-sheet"
-      aria-label={title}
       destroyOnClose
+      title={title}
+      className="security-sheet"
     >
-      <h2 className="security-sheet__title">{title}</h2>
       {children}
-    </Popup>
+    </BottomSheet>
   );
 }

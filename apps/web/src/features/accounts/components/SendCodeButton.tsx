@@ -1,7 +1,7 @@
 import type { EmsEvent } from "@cryptos/contract";
 import { Button, type Form } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { useCountdown } from "@/hooks/useCountdown";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useSendCode } from "../api/send-code";
 import { errorText } from "../lib/errors";

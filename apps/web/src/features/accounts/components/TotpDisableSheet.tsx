@@ -1,6 +1,6 @@
 import { Button, Input } from "antd-mobile";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useTotpDisable } from "../api/totp";
 import { errorText } from "../lib/errors";

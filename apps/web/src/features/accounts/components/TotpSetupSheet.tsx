@@ -2,9 +2,9 @@ import { CODE_LENGTH } from "@cryptos/contract";
 import { Button, Input, Popup, Skeleton } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { RetryView } from "@/components/RetryView";
 import { copyText } from "@/lib/clipboard";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useTotpEnable, useTotpSetup } from "../api/totp";
 import { errorText } from "../lib/errors";
@@ -18,7 +18,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const { t } = useTranslation("security");
   return (
     <>
-      <h2 className="security-sheet__title">{t("totp.recoveryTitle")}</h2>
+      <h2 className="bottom-sheet__title">{t("totp.recoveryTitle")}</h2>
       <p className="security-sheet__text">{t("totp.recoveryIntro")}</p>
       <ol className="security-codes" aria-label={t("totp.recoveryTitle")} data-testid="recovery-codes">
         {codes.map((code) => (
@@ -79,7 +79,7 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
       afterClose={forget}
       position="bottom"
       showCloseButton
-      bodyClassName="security-sheet"
+      bodyClassName="bottom-sheet security-sheet"
       aria-label={t("totp.setupTitle")}
       destroyOnClose
     >
@@ -87,7 +87,7 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
         <RecoveryCodes codes={recovery} onDone={onClose} />
       ) : (
         <>
-          <h2 className="security-sheet__title">{t("totp.setupTitle")}</h2>
+          <h2 className="bottom-sheet__title">{t("totp.setupTitle")}</h2>
           {setup.isError ? (
             <RetryView onRetry={() => startSetup()} message={errorText(setup.error, t) ?? undefined} />
           ) : !pending ? (

@@ -1,6 +1,6 @@
 import { Button } from "antd-mobile";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { getInjectedProvider, isUserRejection, requestAccounts } from "../lib/provider";
 import { walletLogin } from "../lib/wallet-session";

@@ -1,6 +1,6 @@
 import { totpRequiredData } from "@cryptos/contract";
-import type { TFunction } from "i18next";
 import { ApiError } from "@/lib/api";
+import type { TFunction } from "@/lib/i18n";
 
 /** What to tell the user about a failed call: the server's own message, else the shell's "retry" text. */
 export function errorText(error: unknown, t: TFunction): string | null {

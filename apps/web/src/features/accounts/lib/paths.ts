@@ -1,3 +1,2 @@
 /** Routes of this build beyond the spec's table (listed in the README). */
-export const SECURITY_PATH = "/pages/user/security";
 export const RESET_PASSWORD_PATH = "/pages/user/reset-password";

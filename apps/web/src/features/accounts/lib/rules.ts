@@ -1,5 +1,5 @@
 import { isCode, isEmail } from "@cryptos/contract";
-import type { TFunction } from "i18next";
+import type { TFunction } from "@/lib/i18n";
 import { isStrongPassword } from "../components/PasswordRules";
 
 type Rule = { validator: (rule: unknown, value: unknown) => Promise<void> };

@@ -1,5 +1,7 @@
 import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES, type RealNameStatus } from "@cryptos/contract";
 import { Badge, Button, List } from "antd-mobile";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import {
   BellOutline,
   BillOutline,
@@ -8,19 +10,16 @@ import {
   PayCircleOutline,
   UserContactOutline,
   UserOutline,
-} from "antd-mobile-icons";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+} from "@/components/icons";
 import { LanguagePicker } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { ThemeIcon, ThemeSwitch } from "@/components/ThemeSwitch";
-import { currentLocale } from "@/lib/i18n";
+import { currentLocale, useTranslation } from "@/lib/i18n";
+import { SECURITY_PATH } from "@/lib/paths";
 import { LOGIN_PATH, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
 import { useUnreadCount } from "../api/get-unread-count";
 import { ProfileCard } from "../components/ProfileCard";
-import { SECURITY_PATH } from "../lib/paths";
 import "../accounts.css";
 
 const PATHS = {

@@ -1,9 +1,9 @@
 import { List } from "antd-mobile";
-import { CheckShieldOutline, KeyOutline, LockOutline, SendOutline } from "antd-mobile-icons";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CheckShieldOutline, KeyOutline, LockOutline, SendOutline } from "@/components/icons";
 import { Page } from "@/components/Page";
+import { useTranslation } from "@/lib/i18n";
 import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { ChangePasswordSheet } from "../components/ChangePasswordSheet";

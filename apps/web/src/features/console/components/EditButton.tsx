@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 /** The "Edit" button of a configuration row; `label` names the row for screen readers. */
 export function EditButton({ label, onEdit }: { label: string; onEdit: () => void }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 /** Proof or document images (signed URLs): thumbnails that open full size in a new tab. */
 export function Images({ images, label }: { images: { id: number; url: string }[]; label: string }) {

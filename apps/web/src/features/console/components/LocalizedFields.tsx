@@ -1,6 +1,6 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@cryptos/contract";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 export type LocalizedText = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { SpinLoading } from "antd-mobile";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Spinner } from "@/components/Loader";
+import { useTranslation } from "@/lib/i18n";
 import { errorMessage } from "../lib/operator-api";
 
 export interface QueryStateProps<T> {
@@ -15,7 +15,7 @@ export function QueryState<T>({ query, children }: QueryStateProps<T>) {
   if (query.isPending) {
     return (
       <div className="console-state" role="status" aria-label={t("common.loading")}>
-        <SpinLoading color="primary" />
+        <Spinner />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { type ReviewKind, useReview } from "../api/reviews";
 import { errorMessage } from "../lib/operator-api";

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { PAGE_SIZE } from "../api/keys";
 import type { QueueStatus, ReviewKind } from "../api/reviews";
 import { ScreenHeader } from "./ConsoleLayout";

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 /** The primary "Save" of a form dialog, disabled while saving or while the form is not valid. */
 export function SaveButton({

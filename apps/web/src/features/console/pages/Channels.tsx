@@ -1,6 +1,6 @@
 import { NETWORK_NAMES, type Network } from "@cryptos/contract";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminChannel, useChannels, useSaveChannel } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EditButton } from "../components/EditButton";

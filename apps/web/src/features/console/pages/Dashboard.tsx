@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useDashboard } from "../api/get-dashboard";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EmptyRow, QueryState } from "../components/QueryState";

@@ -1,6 +1,6 @@
 import { REVIEW_STATUSES } from "@cryptos/contract";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminDeposit, useDepositQueue } from "../api/reviews";
 import { Images } from "../components/Images";
 import { ReviewQueue } from "../components/ReviewQueue";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { type FundsSettings, useFundsSettings, useSaveFundsSettings } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { QueryState } from "../components/QueryState";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useLedgerHealth } from "../api/get-dashboard";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EmptyRow, QueryState } from "../components/QueryState";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { LanguageButton } from "@/components/LanguagePicker";
+import { useTranslation } from "@/lib/i18n";
 import { needsTotpCode, useOperatorLogin } from "../api/session";
 import { TotpCodeField } from "../components/TotpCodeField";
 import { errorMessage } from "../lib/operator-api";

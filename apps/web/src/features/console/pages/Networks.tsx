@@ -1,7 +1,7 @@
 import { NETWORK_NAMES, type Network } from "@cryptos/contract";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminNetwork, useNetworks, useSaveNetwork } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EditButton } from "../components/EditButton";

@@ -1,8 +1,7 @@
 import type { Locale } from "@cryptos/contract";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
-import { currentLocale } from "@/lib/i18n";
+import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type AdminNews, type NewsCategory, useNews, useSaveNews } from "../api/content";
 import { PAGE_SIZE } from "../api/keys";
 import { ScreenHeader } from "../components/ConsoleLayout";

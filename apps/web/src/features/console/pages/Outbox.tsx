@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { PAGE_SIZE } from "../api/keys";
 import { useOutbox } from "../api/logs";
 import { ScreenHeader } from "../components/ConsoleLayout";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminPair, usePairs, useSavePair } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EmptyRow, QueryState } from "../components/QueryState";

@@ -1,5 +1,5 @@
 import { REAL_NAME_SUBMISSION_STATUSES } from "@cryptos/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminRealName, useRealNameQueue } from "../api/reviews";
 import { Images } from "../components/Images";
 import { ReviewQueue } from "../components/ReviewQueue";

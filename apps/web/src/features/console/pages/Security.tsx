@@ -1,7 +1,7 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { type TotpSetup, useOperators, useTotpDisable, useTotpEnable, useTotpSetup } from "../api/security";
 import { ScreenHeader } from "../components/ConsoleLayout";

@@ -1,8 +1,7 @@
 import type { Locale } from "@cryptos/contract";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDecimal, formatMoney } from "@/lib/format";
-import { currentLocale } from "@/lib/i18n";
+import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type AdminStaking, type StakingInput, useSaveStaking, useStakingProducts } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EditButton } from "../components/EditButton";

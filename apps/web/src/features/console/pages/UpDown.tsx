@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminUpDown, useSaveUpDown, useUpDownSettings } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EditButton } from "../components/EditButton";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { PAGE_SIZE } from "../api/keys";
 import {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { PAGE_SIZE } from "../api/keys";
 import { useUsers } from "../api/users";
 import { ScreenHeader } from "../components/ConsoleLayout";

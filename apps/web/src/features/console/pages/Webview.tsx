@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import { useSaveWebviewHosts, useWebviewHosts } from "../api/content";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { QueryState } from "../components/QueryState";

@@ -1,6 +1,6 @@
 import { REVIEW_STATUSES } from "@cryptos/contract";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { type AdminWithdrawal, useWithdrawalQueue } from "../api/reviews";
 import { ReviewQueue } from "../components/ReviewQueue";
 

@@ -1,8 +1,8 @@
 import { Skeleton } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { RichText } from "@/components/RichText";
+import { useTranslation } from "@/lib/i18n";
 import { type HelpKey, useHelpPage } from "../api/get-help";
 import "../content.css";
 

@@ -1,9 +1,9 @@
 import { Button } from "antd-mobile";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
+import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 import { useWebviewHosts } from "../api/get-webview-hosts";
 import { resolveWebViewUrl } from "../lib/webview-url";

@@ -1,14 +1,15 @@
 import { ADDRESS_LABEL_MAX, type Network } from "@cryptos/contract";
-import { Button, Input, Selector, Skeleton } from "antd-mobile";
+import { Button, Input, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useAddWithdrawAddress, type WithdrawAddress } from "../api/address-book";
 import { useWithdrawInfo } from "../api/get-withdraw-info";
+import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
 import { Field } from "./Field";
-import { FundsSheet } from "./FundsSheet";
 
 export interface AddAddressSheetProps {
   visible: boolean;
@@ -18,11 +19,21 @@ export interface AddAddressSheetProps {
   /** Preselected currency and network (the withdraw sheet's). */
   currency?: string | undefined;
   network?: string | undefined;
+  /** Prefilled address (the one typed in the withdraw sheet, to save it). */
+  address?: string | undefined;
   onSaved?: (saved: WithdrawAddress) => void;
 }
 
 /** Save a withdrawal address: currency, network, a label and the address (checked by the server per network). */
-export function AddAddressSheet({ visible, onClose, totpOn, currency, network, onSaved }: AddAddressSheetProps) {
+export function AddAddressSheet({
+  visible,
+  onClose,
+  totpOn,
+  currency,
+  network,
+  address: initialAddress,
+  onSaved,
+}: AddAddressSheetProps) {
   const { t } = useTranslation("funds");
   const info = useWithdrawInfo(visible);
   const add = useAddWithdrawAddress();
@@ -39,9 +50,9 @@ export function AddAddressSheet({ visible, onClose, totpOn, currency, network, o
     setCurrency(currency ?? "");
     setNetwork(network ?? "");
     setLabel("");
-    setAddress("");
+    setAddress(initialAddress ?? "");
     setError(null);
-  }, [visible, currency, network]);
+  }, [visible, currency, network, initialAddress]);
 
   const selectedCurrency = chosenCurrency || currencies[0] || "";
   const currencyNetworks = networks.filter((n) => n.currency === selectedCurrency);
@@ -68,7 +79,7 @@ export function AddAddressSheet({ visible, onClose, totpOn, currency, network, o
   };
 
   return (
-    <FundsSheet visible={visible} onClose={onClose} title={t("addressBook.addTitle")}>
+    <BottomSheet className="funds-sheet" visible={visible} onClose={onClose} title={t("addressBook.addTitle")}>
       {info.isPending ? (
         <Skeleton.Paragraph lineCount={6} animated />
       ) : info.isError ? (
@@ -81,29 +92,17 @@ export function AddAddressSheet({ visible, onClose, totpOn, currency, network, o
             void save();
           }}
         >
-          <fieldset className="funds-field">
-            <legend>{t("withdraw.currency")}</legend>
-            <Selector
-              columns={4}
-              options={currencies.map((c) => ({ label: c, value: c }))}
-              value={selectedCurrency ? [selectedCurrency] : []}
-              onChange={(values) => {
-                if (values[0]) {
-                  setCurrency(values[0]);
-                  setNetwork("");
-                }
-              }}
-            />
-          </fieldset>
-          <fieldset className="funds-field">
-            <legend>{t("withdraw.network")}</legend>
-            <Selector
-              columns={3}
-              options={currencyNetworks.map((n) => ({ label: n.network, value: n.network }))}
-              value={selectedNetwork ? [selectedNetwork] : []}
-              onChange={(values) => values[0] && setNetwork(values[0])}
-            />
-          </fieldset>
+          <CurrencyNetworkFields
+            currencies={currencies}
+            currency={selectedCurrency}
+            onCurrency={(picked) => {
+              setCurrency(picked);
+              setNetwork("");
+            }}
+            networks={currencyNetworks.map((n) => n.network)}
+            network={selectedNetwork}
+            onNetwork={setNetwork}
+          />
           <Field label={t("addressBook.label")}>
             {(id) => (
               <Input
@@ -147,6 +146,6 @@ export function AddAddressSheet({ visible, onClose, totpOn, currency, network, o
           </Button>
         </form>
       )}
-    </FundsSheet>
+    </BottomSheet>
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from "antd-mobile";
-import { DeleteOutline } from "antd-mobile-icons";
-import { useTranslation } from "react-i18next";
+import { DeleteOutline } from "@/components/icons";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { useDeleteWithdrawAddress, type WithdrawAddress } from "../api/address-book";
 

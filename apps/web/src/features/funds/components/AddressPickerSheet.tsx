@@ -1,12 +1,12 @@
 import { Button, Skeleton } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
 import { RetryView } from "@/components/RetryView";
+import { useTranslation } from "@/lib/i18n";
 import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
 import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book";
 import { AddressList } from "./AddressList";
-import { FundsSheet } from "./FundsSheet";
 
 export interface AddressPickerSheetProps {
   visible: boolean;
@@ -23,7 +23,7 @@ export function AddressPickerSheet({ visible, onClose, currency, network, onPick
   const navigate = useNavigate();
   const book = useWithdrawAddresses({ currency, network }, visible && Boolean(currency && network));
   return (
-    <FundsSheet visible={visible} onClose={onClose} title={t("addressBook.pickTitle")}>
+    <BottomSheet className="funds-sheet" visible={visible} onClose={onClose} title={t("addressBook.pickTitle")}>
       <p className="funds-muted">{t("addressBook.pickFor", { currency, network })}</p>
       {book.isPending ? (
         <Skeleton.Paragraph lineCount={4} animated />
@@ -42,6 +42,6 @@ export function AddressPickerSheet({ visible, onClose, currency, network, onPick
           {t("addressBook.manage")}
         </Button>
       </div>
-    </FundsSheet>
+    </BottomSheet>
   );
 }

@@ -1,9 +1,10 @@
 import { QUOTE_TTL_S } from "@cryptos/contract";
 import { Button, Input, Selector } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { BottomSheet } from "@/components/BottomSheet";
 import { ApiError } from "@/lib/api";
 import { formatDecimal, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import type { UserInfo } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useExecuteExchange } from "../api/execute-exchange";
@@ -12,7 +13,6 @@ import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { type ExchangeQuote, useQuoteExchange } from "../api/quote-exchange";
 import { compare, isDecimal, multiply, sanitizeAmountInput } from "../lib/decimal";
 import { Field } from "./Field";
-import { FundsSheet } from "./FundsSheet";
 import { InfoRows } from "./InfoRows";
 
 export interface ExchangeSheetProps {
@@ -120,7 +120,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
   const quote = held?.quote;
 
   return (
-    <FundsSheet visible={visible} onClose={onClose} title={t("exchange.title")}>
+    <BottomSheet className="funds-sheet" visible={visible} onClose={onClose} title={t("exchange.title")}>
       <form
         className="funds-form"
         onSubmit={(event) => {
@@ -236,6 +236,6 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
         )}
         {prices?.simulated && <p className="funds-muted">{t("exchange.simulatedNote")}</p>}
       </form>
-    </FundsSheet>
+    </BottomSheet>
   );
 }

@@ -1,12 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
 import { RetryView } from "@/components/RetryView";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 
 interface Page<T> {
   items: T[];

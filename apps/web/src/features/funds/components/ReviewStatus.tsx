@@ -1,6 +1,6 @@
 import type { ReviewStatus as Status } from "@cryptos/contract";
 import { Tag } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 const COLORS: Record<Status, "warning" | "success" | "danger"> = {
   pending: "warning",

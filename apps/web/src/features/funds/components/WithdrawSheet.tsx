@@ -1,24 +1,27 @@
-import { CODE_LENGTH, type Network } from "@cryptos/contract";
-import { Button, Input, Selector, Skeleton } from "antd-mobile";
+import { ADDRESS_HOLD_HOURS, CODE_LENGTH, type Network } from "@cryptos/contract";
+import { Button, Input, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { useCountdown } from "@/hooks/useCountdown";
 import { ApiError } from "@/lib/api";
-import { formatMoney } from "@/lib/format";
+import { formatDateTime, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
+import { SECURITY_PATH } from "@/lib/paths";
 import type { UserInfo } from "@/lib/session";
 import { confirm, toast } from "@/lib/toast";
-import type { WithdrawAddress } from "../api/address-book";
+import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book";
 import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info";
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
+import { sameAddress } from "../lib/address";
 import { add, compare, isDecimal, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
 import { AddAddressSheet } from "./AddAddressSheet";
 import { AddressPickerSheet } from "./AddressPickerSheet";
+import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
 import { Field } from "./Field";
-import { FundsSheet } from "./FundsSheet";
 import { InfoRows } from "./InfoRows";
 
 export interface WithdrawSheetProps {
@@ -35,8 +38,16 @@ function refusalMessage(error: unknown, fallback: string): string {
 const TOTP_MAX = 11;
 
 /**
+ * Where the typed address stands with the address book when two-step verification is off (decision 031): only a
+ * saved address past its hold can be withdrawn to. `unknown` while there is nothing to judge (no address yet, or
+ * the book is not loaded: the server still decides).
+ */
+type BookStanding = "free" | "unknown" | "ready" | "held" | "notSaved";
+
+/**
  * Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code, and
- * the authenticator code when the user has two-step verification on.
+ * the authenticator code when the user has two-step verification on. Without it, the address must be a matured
+ * address of the book; a typed one that is not saved can be saved from here.
  */
 export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const { t } = useTranslation("funds");
@@ -54,7 +65,8 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const [code, setCode] = useState("");
   const [totp, setTotp] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [book, setBook] = useState<"pick" | "add" | null>(null);
+  /** The address-book sheet on top: the picker, adding from the picker, or saving the typed address. */
+  const [book, setBook] = useState<"pick" | "add" | "save" | null>(null);
   /** The saved address picked, while the address field still holds it. */
   const [picked, setPicked] = useState<WithdrawAddress | null>(null);
 
@@ -71,6 +83,22 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const totpOn = user.userinfo.totp_enabled;
   const realNameBlocked = info.data?.requires_real_name === true && info.data.real_name_status !== "verified";
 
+  const typed = address.trim();
+  const saved = useWithdrawAddresses(
+    { currency, network: network?.network ?? "" },
+    visible && !totpOn && Boolean(currency && network),
+  );
+  const savedMatch = typed ? saved.data?.items.find((item) => sameAddress(item.address, typed)) : undefined;
+  const standing: BookStanding = totpOn
+    ? "free"
+    : !typed || !saved.data
+      ? "unknown"
+      : !savedMatch
+        ? "notSaved"
+        : savedMatch.usable
+          ? "ready"
+          : "held";
+
   const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
   const total = network && amountOk ? add(amount, network.fee) : null;
   let amountHint: string | null = null;
@@ -85,7 +113,9 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     network !== undefined &&
     amountOk &&
     amountHint === null &&
-    address.trim().length > 0 &&
+    typed.length > 0 &&
+    standing !== "notSaved" &&
+    standing !== "held" &&
     code.length === CODE_LENGTH &&
     (!totpOn || totp.trim().length >= 6) &&
     !realNameBlocked;
@@ -98,7 +128,10 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     setPicked(saved);
     setBook(null);
   };
-  const pickedNow = picked && picked.address === address.trim() ? picked : null;
+  const pickedNow = picked && picked.address === typed ? picked : savedMatch?.usable ? savedMatch : null;
+  let addressHint: string | undefined;
+  if (pickedNow) addressHint = t("addressBook.pickedHint", { label: pickedNow.label });
+  else if (!totpOn && !typed) addressHint = t("withdraw.bookOnly", { hours: ADDRESS_HOLD_HOURS });
 
   const reset = () => {
     setPicked(null);
@@ -157,7 +190,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   };
 
   return (
-    <FundsSheet visible={visible} onClose={onClose} title={t("withdraw.title")}>
+    <BottomSheet className="funds-sheet" visible={visible} onClose={onClose} title={t("withdraw.title")}>
       {info.isPending ? (
         <Skeleton.Paragraph lineCount={8} animated />
       ) : info.isError ? (
@@ -180,34 +213,19 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               {t("withdraw.realNameRequired")} <Link to={REAL_NAME_PATH}>{t("withdraw.verifyNow")}</Link>
             </p>
           )}
-          <fieldset className="funds-field">
-            <legend>{t("withdraw.currency")}</legend>
-            <Selector
-              columns={4}
-              options={currencies.map((c) => ({ label: c, value: c }))}
-              value={currency ? [currency] : []}
-              onChange={(values) => {
-                if (values[0]) {
-                  setCurrency(values[0]);
-                  setNetworkName("");
-                  setAmount("");
-                }
-              }}
-            />
-          </fieldset>
-          <fieldset className="funds-field">
-            <legend>{t("withdraw.network")}</legend>
-            <Selector
-              columns={3}
-              options={currencyNetworks.map((n) => ({ label: n.network, value: n.network }))}
-              value={network ? [network.network] : []}
-              onChange={(values) => values[0] && setNetworkName(values[0])}
-            />
-          </fieldset>
-          <Field
-            label={t("withdraw.address")}
-            hint={pickedNow ? t("addressBook.pickedHint", { label: pickedNow.label }) : undefined}
-          >
+          <CurrencyNetworkFields
+            currencies={currencies}
+            currency={currency}
+            onCurrency={(picked) => {
+              setCurrency(picked);
+              setNetworkName("");
+              setAmount("");
+            }}
+            networks={currencyNetworks.map((n) => n.network)}
+            network={network?.network}
+            onNetwork={setNetworkName}
+          />
+          <Field label={t("withdraw.address")} hint={addressHint}>
             {(id) => (
               <span className="funds-input-row">
                 <Input
@@ -227,6 +245,22 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               </span>
             )}
           </Field>
+          {standing === "notSaved" && (
+            <div className="funds-notice funds-notice--warning withdraw-book" data-testid="withdraw-not-saved">
+              <p>{t("withdraw.notSaved", { hours: ADDRESS_HOLD_HOURS })}</p>
+              <span className="withdraw-book__actions">
+                <Button size="small" color="primary" onClick={() => setBook("save")}>
+                  {t("withdraw.saveAddress")}
+                </Button>
+                <Link to={SECURITY_PATH}>{t("withdraw.orTotp")}</Link>
+              </span>
+            </div>
+          )}
+          {standing === "held" && savedMatch && (
+            <p className="funds-notice funds-notice--warning" data-testid="withdraw-held">
+              {t("withdraw.heldSaved", { label: savedMatch.label, time: formatDateTime(savedMatch.usable_from) })}
+            </p>
+          )}
           <Field
             label={t("withdraw.amount")}
             aside={t("withdraw.available", { amount: formatMoney(available, currency) })}
@@ -354,12 +388,13 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         onAdd={() => setBook("add")}
       />
       <AddAddressSheet
-        visible={visible && book === "add"}
-        onClose={() => setBook("pick")}
+        visible={visible && (book === "add" || book === "save")}
+        onClose={() => setBook(book === "save" ? null : "pick")}
         totpOn={totpOn}
         currency={currency}
         network={network?.network}
+        address={book === "save" ? typed : undefined}
       />
-    </FundsSheet>
+    </BottomSheet>
   );
 }

@@ -1,10 +1,10 @@
 import { Dropdown, type DropdownRef, Selector } from "antd-mobile";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { formatDateTime, formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { type BillRow, useBills } from "../api/get-bills";
 import { PagedList } from "../components/PagedList";

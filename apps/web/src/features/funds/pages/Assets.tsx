@@ -1,5 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
+import { type ComponentType, useEffect, useRef } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   DownlandOutline,
   EyeInvisibleOutline,
@@ -8,15 +10,13 @@ import {
   LoopOutline,
   UnorderedListOutline,
   UploadOutline,
-} from "antd-mobile-icons";
-import { type ComponentType, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+} from "@/components/icons";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
 import { ExchangeSheet } from "../components/ExchangeSheet";

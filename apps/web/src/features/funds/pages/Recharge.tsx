@@ -1,7 +1,6 @@
 import { Button, ImageUploader, type ImageUploadItem, Input, Selector, Skeleton } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
@@ -10,6 +9,7 @@ import { useLongPress } from "@/hooks/useLongPress";
 import { ApiError } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { upload } from "@/lib/upload";

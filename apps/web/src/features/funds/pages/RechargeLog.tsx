@@ -1,8 +1,8 @@
 import { Tabs } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/Page";
 import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
 import { type DepositRow, useDeposits } from "../api/get-deposits";
 import { type ExchangeRow, useExchanges } from "../api/get-exchanges";

@@ -1,10 +1,10 @@
 import { Button } from "antd-mobile";
-import { AddOutline } from "antd-mobile-icons";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/EmptyState";
+import { AddOutline } from "@/components/icons";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
+import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { useWithdrawAddresses } from "../api/address-book";
 import { AddAddressSheet } from "../components/AddAddressSheet";

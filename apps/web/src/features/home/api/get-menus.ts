@@ -1,7 +1,7 @@
 import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 
 export type MenuEntry = DataOf<Calls["menus"]>["items"][number];
 

@@ -1,7 +1,7 @@
 import { routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 
 /** The secondary shortcuts (help, announcements, language, ...) in the reader's language. */
 export const softMenusQueryOptions = (locale: string) =>

@@ -1,6 +1,6 @@
-import { RightOutline, SoundOutline } from "antd-mobile-icons";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { RightOutline, SoundOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 import { useAnnouncement } from "../api/get-announcement";
 
 /** The latest announcement as a banner; tapping it opens the message. Nothing when there is none. */

@@ -1,26 +1,32 @@
-import { Button, CenterPopup } from "antd-mobile";
-import { CloseOutline, SoundOutline } from "antd-mobile-icons";
+import { Button } from "antd-mobile";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { createPortal } from "react-dom";
+import { CloseOutline, SoundOutline } from "@/components/icons";
 import { RichText } from "@/components/RichText";
-import { trapFocus } from "@/lib/dialog";
+import { trapFocus } from "@/lib/focus-trap";
 import { formatDate } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
 import { useAnnouncement } from "../api/get-announcement";
 import { hasSeenAnnouncement, markAnnouncementSeen } from "../lib/announcement-seen";
 
-const toBody = () => document.body;
+/** How long the popup takes to fade out; home.css animates it. */
+const CLOSING_MS = 200;
 
 /**
  * The latest announcement as a modal dialog, once per announcement: dismissed (close button, "Got it", Escape or a
  * tap beside it), it is remembered for this user, or this visitor, on this device. It waits for the session, so a
  * signed-in user is never shown what they already dismissed. It floats over Home; nothing beneath it moves.
+ *
+ * A first visit shows it with the home screen, so it is drawn with CSS here rather than with antd-mobile's
+ * CenterPopup, whose animation and gesture libraries would add about 25 KB gzip to the first screen (decision 032).
  */
 export function AnnouncementPopup() {
   const { t } = useTranslation("home");
   const { data: announcement } = useAnnouncement();
   const { token, user } = useSession();
   const [dismissed, setDismissed] = useState<number | null>(null);
+  const [closing, setClosing] = useState(false);
   // undefined while a stored token's user is still loading: not yet known whose "seen" applies.
   const reader = token ? user?.userinfo.id : null;
   const open =
@@ -29,33 +35,38 @@ export function AnnouncementPopup() {
     dismissed !== announcement.id &&
     !hasSeenAnnouncement(announcement.id, reader);
 
+  useEffect(() => {
+    if (!closing) return;
+    const timer = setTimeout(() => setClosing(false), CLOSING_MS);
+    return () => clearTimeout(timer);
+  }, [closing]);
+
   const dismiss = () => {
-    if (!announcement || reader === undefined) return;
+    if (!announcement || reader === undefined || dismissed === announcement.id) return;
     markAnnouncementSeen(announcement.id, reader);
     setDismissed(announcement.id);
+    setClosing(true);
   };
 
-  return (
-    <CenterPopup
-      visible={open}
-      onMaskClick={dismiss}
-      getContainer={toBody}
-      destroyOnClose
-      bodyClassName="home-notice"
-      style={{ "--max-width": "min(22rem, calc(100vw - 2rem))" }}
-    >
-      {announcement && (
-        <NoticeDialog
-          title={announcement.title}
-          body={announcement.body}
-          createdAt={announcement.created_at}
-          label={t("announcement.label")}
-          closeLabel={t("common:actions.close")}
-          dismissLabel={t("announcement.dismiss")}
-          onDismiss={dismiss}
-        />
-      )}
-    </CenterPopup>
+  if (!announcement || !(open || closing)) return null;
+  return createPortal(
+    <div className={closing ? "home-notice-overlay home-notice-overlay--closing" : "home-notice-overlay"}>
+      <div className="home-notice-overlay__mask" aria-hidden="true" onClick={dismiss} />
+      <div className="home-notice-overlay__wrap">
+        <div className="home-notice">
+          <NoticeDialog
+            title={announcement.title}
+            body={announcement.body}
+            createdAt={announcement.created_at}
+            label={t("announcement.label")}
+            closeLabel={t("common:actions.close")}
+            dismissLabel={t("announcement.dismiss")}
+            onDismiss={dismiss}
+          />
+        </div>
+      </div>
+    </div>,
+    document.body,
   );
 }
 

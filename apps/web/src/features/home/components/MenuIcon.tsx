@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import {
   AppstoreOutline,
   ArrowDownCircleOutline,
@@ -11,8 +12,7 @@ import {
   QuestionCircleOutline,
   SoundOutline,
   UpCircleOutline,
-} from "antd-mobile-icons";
-import type { ComponentType } from "react";
+} from "@/components/icons";
 
 type Icon = ComponentType<{ className?: string }>;
 

@@ -1,7 +1,7 @@
 import { Badge } from "antd-mobile";
-import { BellOutline } from "antd-mobile-icons";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { BellOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 import { useToken } from "@/lib/session";
 import { useUnreadCount } from "../api/get-unread-count";
 

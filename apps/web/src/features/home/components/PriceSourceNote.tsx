@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { useTranslation } from "@/lib/i18n";
 
 export interface PriceSourceNoteProps {
   /** `simulated` or `ccxt:<exchange id>`. */

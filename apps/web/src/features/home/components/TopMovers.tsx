@@ -1,10 +1,10 @@
 import type { Pair } from "@cryptos/contract";
 import { Skeleton } from "antd-mobile";
-import { RightOutline } from "antd-mobile-icons";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { RightOutline } from "@/components/icons";
 import { formatDecimal, formatPercent } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 
 const SHOWN = 5;
 type Side = "gainers" | "losers";

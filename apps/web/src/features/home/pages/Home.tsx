@@ -1,4 +1,5 @@
 import { APP_NAME } from "@cryptos/contract";
+import { memo } from "react";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
@@ -16,6 +17,22 @@ import { TopMovers } from "../components/TopMovers";
 import { useLivePrices } from "../hooks/useLivePrices";
 import "../home.css";
 
+// Live prices re-render Home every second: only the movers depend on them, so the rest of the
+// screen skips those renders.
+const Bar = memo(AnnouncementBar);
+const Popup = memo(AnnouncementPopup);
+const Menu = memo(MenuGrid);
+const Shortcuts = memo(SoftShortcuts);
+const SourceNote = memo(PriceSourceNote);
+const HeaderButtons = memo(function HeaderButtons() {
+  return (
+    <>
+      <MessagesButton />
+      <LanguageButton />
+    </>
+  );
+});
+
 /** Crypto pairs are product type 1. */
 const CRYPTO = 1;
 
@@ -32,17 +49,7 @@ export default function Home() {
   const announcement = useAnnouncement();
   const settled = !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending;
   return (
-    <Page
-      title={APP_NAME}
-      back={false}
-      right={
-        <>
-          <MessagesButton />
-          <LanguageButton />
-        </>
-      }
-      className="home"
-    >
+    <Page title={APP_NAME} back={false} right={<HeaderButtons />} className="home">
       {failed ? (
         <RetryView
           onRetry={() => {
@@ -53,17 +60,17 @@ export default function Home() {
         />
       ) : (
         <>
-          {settled && <AnnouncementBar />}
-          <AnnouncementPopup />
+          {settled && <Bar />}
+          <Popup />
           {settled && market.data && (
-            <PriceSourceNote
+            <SourceNote
               source={market.data.price_source}
               exchangeCount={market.data.exchange_count}
               simulated={simulated}
             />
           )}
-          <MenuGrid items={menus.data?.items} loading={!settled} />
-          {settled && <SoftShortcuts items={soft.data?.items} />}
+          <Menu items={menus.data?.items} loading={!settled} />
+          {settled && <Shortcuts items={soft.data?.items} />}
           {settled && <TopMovers pairs={pairs} loading={false} />}
         </>
       )}

@@ -1,8 +1,8 @@
 import { DOC_TYPES, type DocType } from "@cryptos/contract";
 import { Button, Form, ImageUploader, type ImageUploadItem, Input, Selector } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { upload } from "@/lib/upload";
 import { useSubmitRealName } from "../api/submit-real-name";

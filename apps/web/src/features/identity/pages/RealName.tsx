@@ -1,11 +1,11 @@
 import { Button, Result, Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { LOGIN_PATH, useToken } from "@/lib/session";
 import { type RealName as RealNameState, useRealName } from "../api/get-real-name";
 import { RealNameForm } from "../components/RealNameForm";

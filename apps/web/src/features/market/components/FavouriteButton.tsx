@@ -1,6 +1,6 @@
-import { StarFill, StarOutline } from "antd-mobile-icons";
 import { type MouseEvent, memo } from "react";
-import { useTranslation } from "react-i18next";
+import { StarFill, StarOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 
 export interface FavouriteButtonProps {
   symbol: string;

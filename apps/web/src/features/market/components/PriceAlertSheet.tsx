@@ -1,12 +1,13 @@
 import { type AlertDirection, MAX_ACTIVE_PRICE_ALERTS } from "@cryptos/contract";
-import { Button, Input, Popup, Skeleton } from "antd-mobile";
-import { DeleteOutline } from "antd-mobile-icons";
-import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Button, Input, Skeleton } from "antd-mobile";
+import { useEffect, useState } from "react";
+import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
+import { DeleteOutline } from "@/components/icons";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import type { PairDetail } from "../api/get-product-show";
 import {
@@ -80,7 +81,6 @@ function AlertRow({ alert, decimals }: { alert: PriceAlert; decimals: number }) 
  */
 export function PriceAlertSheet({ visible, onClose, pair, price }: PriceAlertSheetProps) {
   const { t } = useTranslation("market");
-  const titleId = useId();
   const alerts = usePairAlerts(pair.id, visible);
   const active = useActiveAlertCount(visible);
   const add = useAddPriceAlert();
@@ -118,104 +118,96 @@ export function PriceAlertSheet({ visible, onClose, pair, price }: PriceAlertShe
   };
 
   return (
-    <Popup
+    <BottomSheet
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      position="bottom"
-      showCloseButton
-      bodyClassName="alert-sheet"
-      aria-label={t("alerts.title", { symbol: pair.symbol })}
+      title={t("alerts.title", { symbol: pair.symbol })}
+      className="alert-sheet"
     >
-      <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="alert-sheet__title">
-          {t("alerts.title", { symbol: pair.symbol })}
-        </h2>
-        <p className="alert-sheet__about">{t("alerts.about")}</p>
-        <form
-          className="alert-sheet__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+      <p className="alert-sheet__about">{t("alerts.about")}</p>
+      <form
+        className="alert-sheet__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="alert-sheet__current">
+          <span>{t("alerts.current")}</span>
+          <strong data-testid="alert-current-price">{formatPrice(price, d)}</strong>
+        </div>
+        <fieldset className="segmented alert-sheet__direction" aria-label={t("alerts.direction")}>
+          {(["above", "below"] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={value === direction ? "segmented__item segmented__item--active" : "segmented__item"}
+              aria-pressed={value === direction}
+              onClick={() => {
+                setError(null);
+                setDirection(value);
+              }}
+            >
+              {t(value === "above" ? "alerts.above" : "alerts.below")}
+            </button>
+          ))}
+        </fieldset>
+        <label className="alert-sheet__label" htmlFor="alert-level">
+          {t("alerts.price", { quote: pair.quote })}
+        </label>
+        <Input
+          id="alert-level"
+          className="alert-sheet__input"
+          value={level}
+          inputMode="decimal"
+          placeholder={price ? formatPrice(price, d) : ""}
+          onChange={(value) => {
+            setError(null);
+            setLevel(sanitizePrice(value, d));
           }}
-        >
-          <div className="alert-sheet__current">
-            <span>{t("alerts.current")}</span>
-            <strong data-testid="alert-current-price">{formatPrice(price, d)}</strong>
-          </div>
-          <fieldset className="segmented alert-sheet__direction" aria-label={t("alerts.direction")}>
-            {(["above", "below"] as const).map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={value === direction ? "segmented__item segmented__item--active" : "segmented__item"}
-                aria-pressed={value === direction}
-                onClick={() => {
-                  setError(null);
-                  setDirection(value);
-                }}
-              >
-                {t(value === "above" ? "alerts.above" : "alerts.below")}
-              </button>
-            ))}
-          </fieldset>
-          <label className="alert-sheet__label" htmlFor="alert-level">
-            {t("alerts.price", { quote: pair.quote })}
-          </label>
-          <Input
-            id="alert-level"
-            className="alert-sheet__input"
-            value={level}
-            inputMode="decimal"
-            placeholder={price ? formatPrice(price, d) : ""}
-            onChange={(value) => {
-              setError(null);
-              setLevel(sanitizePrice(value, d));
-            }}
-          />
-          {hint && (
-            <span className="alert-sheet__hint" role="alert">
-              {hint}
+        />
+        {hint && (
+          <span className="alert-sheet__hint" role="alert">
+            {hint}
+          </span>
+        )}
+        {full && (
+          <p className="alert-sheet__error" role="alert">
+            {t("alerts.full", { max: MAX_ACTIVE_PRICE_ALERTS })}
+          </p>
+        )}
+        {error && (
+          <p className="alert-sheet__error" role="alert">
+            {error}
+          </p>
+        )}
+        <Button block color="primary" type="submit" disabled={!ready} loading={add.isPending}>
+          {t("alerts.create")}
+        </Button>
+      </form>
+      <section className="alert-sheet__mine" aria-label={t("alerts.mine", { symbol: pair.symbol })}>
+        <div className="alert-sheet__mine-head">
+          <h3>{t("alerts.mine", { symbol: pair.symbol })}</h3>
+          {active.data !== undefined && (
+            <span className="alert-sheet__count">
+              {t("alerts.count", { active: active.data, max: MAX_ACTIVE_PRICE_ALERTS })}
             </span>
           )}
-          {full && (
-            <p className="alert-sheet__error" role="alert">
-              {t("alerts.full", { max: MAX_ACTIVE_PRICE_ALERTS })}
-            </p>
-          )}
-          {error && (
-            <p className="alert-sheet__error" role="alert">
-              {error}
-            </p>
-          )}
-          <Button block color="primary" type="submit" disabled={!ready} loading={add.isPending}>
-            {t("alerts.create")}
-          </Button>
-        </form>
-        <section className="alert-sheet__mine" aria-label={t("alerts.mine", { symbol: pair.symbol })}>
-          <div className="alert-sheet__mine-head">
-            <h3>{t("alerts.mine", { symbol: pair.symbol })}</h3>
-            {active.data !== undefined && (
-              <span className="alert-sheet__count">
-                {t("alerts.count", { active: active.data, max: MAX_ACTIVE_PRICE_ALERTS })}
-              </span>
-            )}
-          </div>
-          {alerts.isPending ? (
-            <Skeleton.Paragraph lineCount={3} animated />
-          ) : alerts.isError ? (
-            <RetryView onRetry={() => void alerts.refetch()} />
-          ) : alerts.data.items.length === 0 ? (
-            <EmptyState title={t("alerts.empty")} />
-          ) : (
-            <ul className="alert-list">
-              {alerts.data.items.map((alert) => (
-                <AlertRow key={alert.id} alert={alert} decimals={d} />
-              ))}
-            </ul>
-          )}
-        </section>
+        </div>
+        {alerts.isPending ? (
+          <Skeleton.Paragraph lineCount={3} animated />
+        ) : alerts.isError ? (
+          <RetryView onRetry={() => void alerts.refetch()} />
+        ) : alerts.data.items.length === 0 ? (
+          <EmptyState title={t("alerts.empty")} />
+        ) : (
+          <ul className="alert-list">
+            {alerts.data.items.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} decimals={d} />
+            ))}
+          </ul>
+        )}
       </section>
-    </Popup>
+    </BottomSheet>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useLiveEvent } from "@/lib/live";
 import { useToken } from "@/lib/session";
 import { toast } from "@/lib/toast";

@@ -1,12 +1,12 @@
 import type { Pair } from "@cryptos/contract";
 import { SearchBar, Skeleton, Tabs } from "antd-mobile";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { useProductList } from "../api/get-product-list";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";

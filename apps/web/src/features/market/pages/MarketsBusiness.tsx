@@ -1,15 +1,15 @@
 import { type Direction, KLINE_INTERVALS, type KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
-import { BellOutline } from "antd-mobile-icons";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { BellOutline } from "@/components/icons";
 import { KlineChart, type KlineType } from "@/components/KlineChart";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { useLatestTick } from "@/lib/live";
 import { LOGIN_PATH, useToken } from "@/lib/session";
 import { type PairDetail, useProductShow } from "../api/get-product-show";

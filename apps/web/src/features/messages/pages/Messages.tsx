@@ -1,5 +1,4 @@
 import { Skeleton, Tabs } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
@@ -8,6 +7,7 @@ import { RetryView } from "@/components/RetryView";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useToken } from "@/lib/session";
 import { type MessageRow, useMessages } from "../api/get-messages";
 import { CATEGORY_NAMES, cidOf, messagePath, TAB_KEYS, type TabKey, tabOf } from "../components/categories";

@@ -1,5 +1,5 @@
 import { Button, Popup } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
 import { Terms } from "./Terms";
 

@@ -1,6 +1,6 @@
 import { Tag } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import type { StakingOrderRow } from "../api/get-orders";
 import { amount as fmt, percent } from "./format";
 

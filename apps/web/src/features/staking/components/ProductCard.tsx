@@ -1,7 +1,7 @@
 import { ProgressBar } from "antd-mobile";
-import { RightOutline } from "antd-mobile-icons";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { RightOutline } from "@/components/icons";
+import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
 import { productPath } from "../paths";
 import { amount, percent, quotaShare } from "./format";

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Popup } from "antd-mobile";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 export interface RiskDisclosureProps {
   visible: boolean;

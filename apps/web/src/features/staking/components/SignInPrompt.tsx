@@ -1,7 +1,7 @@
 import { Button } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { useTranslation } from "@/lib/i18n";
 import { LOGIN_PATH } from "@/lib/session";
 
 /** Shown instead of a user's data when nobody is signed in. */

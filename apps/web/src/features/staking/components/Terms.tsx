@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { formatDate } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
 import { add, termInterest } from "../lib/decimal";
 import { amount as fmt, percent } from "./format";

@@ -1,10 +1,10 @@
 import { Skeleton } from "antd-mobile";
-import { FileOutline, QuestionCircleOutline } from "antd-mobile-icons";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { FileOutline, QuestionCircleOutline } from "@/components/icons";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
+import { useTranslation } from "@/lib/i18n";
 import { useToken } from "@/lib/session";
 import { type StakingSummary, useStakingSummary } from "../api/get-summary";
 import { amount } from "../components/format";

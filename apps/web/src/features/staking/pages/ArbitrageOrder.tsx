@@ -1,7 +1,6 @@
 import { STAKING_STATUSES, type StakingStatus } from "@cryptos/contract";
 import { Button, Skeleton, Tabs } from "antd-mobile";
 import { useLayoutEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
@@ -9,6 +8,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { useToken } from "@/lib/session";
 import { useStakingOrders } from "../api/get-orders";
 import { OrderCard } from "../components/OrderCard";

@@ -1,11 +1,11 @@
 import { Button, Input, Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { LOGIN_PATH, useSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type StakingProduct, useStakingProduct } from "../api/get-product";

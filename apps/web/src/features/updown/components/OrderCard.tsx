@@ -1,7 +1,7 @@
 import type { UpDownOrder } from "@cryptos/contract";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { formatClock, secondsLeft } from "../hooks/useNow";
 import { signedMoney } from "../lib/decimal";
 import { orderPath } from "../lib/paths";

@@ -1,11 +1,11 @@
 import type { UpDownOrder } from "@cryptos/contract";
 import { Skeleton, Tabs } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
 import { RetryView } from "@/components/RetryView";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
+import { useTranslation } from "@/lib/i18n";
 import { type OrderTab, useUpDownOrders } from "../api/get-orders";
 import { useNow } from "../hooks/useNow";
 import { OrderCard } from "./OrderCard";

@@ -1,11 +1,11 @@
 import { amountString, type Direction, type UpDownOrder } from "@cryptos/contract";
 import { Button, Input, Popup } from "antd-mobile";
-import { CloseOutline } from "antd-mobile-icons";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { CloseOutline } from "@/components/icons";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { formatDecimal, formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { usePlaceUpDownOrder } from "../api/place-order";
 import { add, compare, multiply, ratePercent } from "../lib/decimal";

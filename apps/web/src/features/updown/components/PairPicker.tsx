@@ -1,6 +1,6 @@
 import { List, Popup } from "antd-mobile";
-import { useTranslation } from "react-i18next";
 import { formatDecimal, formatPercent } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import type { TradablePair } from "../lib/types";
 
 export interface PairPickerProps {

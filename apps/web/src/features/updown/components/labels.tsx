@@ -1,6 +1,6 @@
 import type { Direction, UpDownResult, UpDownStatus } from "@cryptos/contract";
 import { Tag } from "antd-mobile";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "@/lib/i18n";
 
 export function DirectionTag({ direction }: { direction: Direction }) {
   const { t } = useTranslation("updown");

@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { userInfoKey } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { upDownOrderOptions } from "../api/get-order";

@@ -1,16 +1,16 @@
 import type { Direction, KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
-import { DownOutline } from "antd-mobile-icons";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { DownOutline } from "@/components/icons";
 import { KlineChart } from "@/components/KlineChart";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { LOGIN_PATH, useSession } from "@/lib/session";
 import type { OrderTab } from "../api/get-orders";
 import { usePair } from "../api/get-pair";
