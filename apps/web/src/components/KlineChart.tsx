@@ -186,7 +186,9 @@ export function KlineChart({
   const newest = query.data?.interval === interval ? query.data.candles : undefined;
   const view = `${pairId}:${interval}:${type}`;
   const [older, setOlder] = useState<OlderCandles>({ view, candles: [], exhaustedAt: null });
-  const loadingOlderRef = useRef(false);
+  // The page before the chart's oldest bar, from its request until the chart shows it: one at a time, and never
+  // asked for again while React has the new candles but the chart does not yet (a drag can land in between).
+  const olderRequestRef = useRef<{ view: string; answered: boolean } | null>(null);
   // Earlier pages count only while they join the newest page (a refetch after a long pause leaves a gap).
   const oldestNewest = newest?.[0]?.t;
   const lastOlder = older.view === view ? older.candles.at(-1)?.t : undefined;
@@ -276,6 +278,7 @@ export function KlineChart({
     if (type === "candle") series.setData(bars);
     else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
     lastBarRef.current = bars.at(-1) ?? null;
+    if (olderRequestRef.current?.answered) olderRequestRef.current = null;
     if (fittedRef.current !== view && bars.length > 0) {
       fittedRef.current = view;
       timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
@@ -292,22 +295,29 @@ export function KlineChart({
     const timeScale = chart.timeScale();
     const onRange = (range: { from: number } | null) => {
       const shown = candlesRef.current;
-      const current = olderRef.current;
       const oldest = shown?.[0];
-      if (!range || !oldest || range.from > PAGE_BACK_MARGIN || loadingOlderRef.current) return;
+      const current = olderRef.current;
+      if (!range || !oldest || range.from > PAGE_BACK_MARGIN || olderRequestRef.current?.view === view) return;
+      // React can hold new candles for a moment before the chart draws them; the range is the chart's.
+      if (seriesRef.current?.data()[0]?.time !== oldest.t / 1000) return;
       if (current.view === view && current.exhaustedAt && Date.now() - current.exhaustedAt < EXHAUSTED_RETRY_MS) return;
-      loadingOlderRef.current = true;
+      const request = { view, answered: false };
+      olderRequestRef.current = request;
+      const done = () => {
+        if (olderRequestRef.current === request) olderRequestRef.current = null;
+      };
       api("getkdata", { query: { productid: pairId, intval: interval, type, end: oldest.t } })
         .then((page) => {
-          // Everything shown so far, behind the new page: the merge keeps what lies before the newest page.
-          if (viewRef.current !== view) return;
-          const exhaustedAt = page.candles.length === 0 ? Date.now() : null;
-          setOlder({ view, candles: [...page.candles, ...shown], exhaustedAt });
+          if (viewRef.current !== view || page.candles.length === 0) {
+            if (viewRef.current === view) setOlder({ view, candles: shown, exhaustedAt: Date.now() });
+            return done();
+          }
+          // Everything shown so far, behind the new page: the merge keeps what lies before the newest page. The
+          // request stays open until the candles effect has drawn them.
+          request.answered = true;
+          setOlder({ view, candles: [...page.candles, ...shown], exhaustedAt: null });
         })
-        .catch(() => undefined)
-        .finally(() => {
-          loadingOlderRef.current = false;
-        });
+        .catch(done);
     };
     timeScale.subscribeVisibleLogicalRangeChange(onRange);
     return () => timeScale.unsubscribeVisibleLogicalRangeChange(onRange);
