@@ -4,7 +4,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { E2E_OPERATOR, E2E_PORT, E2E_TOTP_OPERATOR, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
+import { CODE_RESEND_S, E2E_OPERATOR, E2E_PORT, E2E_TOTP_OPERATOR, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +36,7 @@ const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/mai
     // A week of history: the charts and their paging back are the same, and the suite does not share its first
     // minutes with the 90-day default's background writing (decision 028).
     SIMULATED_HISTORY_DAYS: "7",
+    CODE_RESEND_SECONDS: String(CODE_RESEND_S),
     SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
     OPERATOR_EMAIL: E2E_OPERATOR.email,
     OPERATOR_PASSWORD: E2E_OPERATOR.password,

@@ -1,8 +1,7 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
 import { consoleShot as shot } from "../fixtures/console";
-import { mailCount, waitForCode } from "../fixtures/mail";
-import { call, enrolTotp, fund, signUp, type TestUser, uploadImage } from "../fixtures/users";
+import { call, enrolTotp, fund, mailCodeWhenAllowed, signUp, type TestUser, uploadImage } from "../fixtures/users";
 
 const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
@@ -38,15 +37,14 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
 
   // A pending withdrawal, with the code the server emails for it. Sign-up mailed a code moments ago and the
-  // server sends one code per email per 60 s, so the withdrawer signs up first and asks again until it is sent.
+  // server sends one code per email per CODE_RESEND_S, so the withdrawer signs up first and asks until it is sent.
   const withdrawer = await signUp(request);
   await fund(request, withdrawer, "100");
   // Two-step verification lets the withdrawal go to a typed address (decision 031).
   const authenticator = await enrolTotp(request, withdrawer);
-  const seen = mailCount(withdrawer.email);
 
   // A pending deposit with a proof image.
   const depositor = await signUp(request);
@@ -70,10 +68,7 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
     body: { name: "Ada Lovelace", doc_type: "passport", doc_number: "P1234567", images: [front, back] },
   });
 
-  await expect(async () => {
-    await call(request, "/api/ems/send", { body: { email: withdrawer.email, event: "withdraw" } });
-  }).toPass({ timeout: 80_000, intervals: [5_000] });
-  const code = await waitForCode(withdrawer.email, seen);
+  const code = await mailCodeWhenAllowed(request, withdrawer.email, "withdraw");
   const withdrawal = await call<{ id: number; fee: string }>(request, "/api/index/dowithdraw", {
     token: withdrawer.token,
     body: {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { CODE_COUNTDOWN_S } from "@cryptos/contract";
 import { z } from "zod";
 
 /** Every setting of DESIGN.md §6, read once here; nothing else reads process.env. */
@@ -20,6 +21,7 @@ const schema = z.object({
   PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SIMULATED_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
+  CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(CODE_COUNTDOWN_S),
 });
 
 export interface Config {
@@ -47,6 +49,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Days of one-minute history the simulated market generates on its first start. */
   simulatedHistoryDays: number;
+  /** Seconds before another emailed code may go to the same address (DESIGN.md: 60; shorter for the e2e server). */
+  codeResendSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -74,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     perIpLimits: e.PER_IP_LIMITS === "on",
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatedHistoryDays: e.SIMULATED_HISTORY_DAYS,
+    codeResendSeconds: e.CODE_RESEND_SECONDS,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { CODE_COUNTDOWN_S, CODE_TTL_S } from "@cryptos/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { emailOutbox } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { startTestApp, type TestApp } from "./helper";
@@ -308,5 +309,31 @@ describe("accounts: per-IP limits", () => {
     }
     expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(answers[5]).toBe(429);
+  });
+});
+
+describe("accounts: the code resend interval is a setting", () => {
+  it("reads CODE_RESEND_SECONDS (60 by default) and refuses a value the server cannot use", () => {
+    expect(loadConfig({}).codeResendSeconds).toBe(CODE_COUNTDOWN_S);
+    expect(loadConfig({ CODE_RESEND_SECONDS: "15" }).codeResendSeconds).toBe(15);
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: "0" })).toThrow(/CODE_RESEND_SECONDS/);
+  });
+
+  it("answers with the configured wait, and refuses another code until it has passed", async () => {
+    const clock = new ManualClock(Date.now() + 60_000);
+    const t = await startTestApp({ config: { codeResendSeconds: 15 }, clock });
+    try {
+      const email = newEmail();
+      const send = () => t.call("/api/ems/send", { body: { email, event: "register" } });
+      expect((await send()).body).toMatchObject({ code: 1, data: { resend_after: 15 } });
+      clock.advance(10_000);
+      const early = await send();
+      expect(early.body.code).toBe(0);
+      expect(early.body.msg).toContain("5");
+      clock.advance(5_000);
+      expect((await send()).body.code).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -2,7 +2,6 @@ import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   APP_NAME,
   type Balance,
-  CODE_COUNTDOWN_S,
   CODE_LENGTH,
   CODE_TTL_S,
   type EmsEvent,
@@ -76,7 +75,10 @@ export interface AccountsDeps {
   messages: Pick<MessagesService, "unread">;
 }
 
-export type AccountsConfig = Pick<Config, "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits">;
+export type AccountsConfig = Pick<
+  Config,
+  "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits" | "codeResendSeconds"
+>;
 
 const codeHash = (email: string, event: string, code: string) => hashToken(`${event}:${email}:${code}`);
 
@@ -164,7 +166,7 @@ export class AccountsService {
   // Emailed codes -------------------------------------------------------------------------------------------------
 
   /**
-   * Emails a 6-digit code for `event`. One request per email per CODE_COUNTDOWN_S, whatever the event, and a
+   * Emails a 6-digit code for `event`. One request per email per `codeResendSeconds` (60), whatever the event, and a
    * limit per IP. A code is recorded for every request, but mailed only where it can be used: a login, reset or
    * withdraw code for an unknown email is never sent, and a register request for a taken email gets a mail saying
    * so instead of a code. The answer is the same in every case.
@@ -182,7 +184,9 @@ export class AccountsService {
       await repo.lockEmail(tx, email);
       const last = await repo.latestCodeForEmail(tx, email);
       if (last) {
-        const wait = Math.ceil((last.createdAt.getTime() + CODE_COUNTDOWN_S * 1000 - now.getTime()) / 1000);
+        const wait = Math.ceil(
+          (last.createdAt.getTime() + this.config.codeResendSeconds * 1000 - now.getTime()) / 1000,
+        );
         if (wait > 0) throw new Refusal("code_wait", { seconds: wait });
       }
       await repo.insertCode(tx, {
@@ -205,7 +209,7 @@ export class AccountsService {
           ? this.codeMail(email, event, code, meta.locale)
           : null;
     if (mail) await this.mailer.send(mail);
-    return { resend_after: CODE_COUNTDOWN_S };
+    return { resend_after: this.config.codeResendSeconds };
   }
 
   private codeMail(to: string, event: EmsEvent, code: string, locale: Locale): OutgoingMail {

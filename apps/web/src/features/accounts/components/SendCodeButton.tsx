@@ -15,7 +15,7 @@ export interface SendCodeButtonProps {
   emailField?: string;
 }
 
-/** "Send code": checks the email field, mails a code for `event`, then counts the spec's 60 s down. */
+/** "Send code": checks the email field, mails a code for `event`, then counts down the server's wait (the spec's 60 s). */
 export function SendCodeButton({ form, event, emailField = "email" }: SendCodeButtonProps) {
   const { t } = useTranslation("accounts");
   const countdown = useCountdown();
@@ -31,8 +31,8 @@ export function SendCodeButton({ form, event, emailField = "email" }: SendCodeBu
     send.mutate(
       { email, event },
       {
-        onSuccess: () => {
-          countdown.start();
+        onSuccess: (sent) => {
+          countdown.start(sent.resend_after);
           toast.success(t("code.sent"));
         },
         onError: (error) => toast.info(errorText(error, t)),

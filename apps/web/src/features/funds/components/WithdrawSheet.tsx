@@ -146,8 +146,8 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     if (!email) return;
     setError(null);
     try {
-      await sendCode.mutateAsync(email);
-      countdown.start();
+      const sent = await sendCode.mutateAsync(email);
+      countdown.start(sent.resend_after);
       toast.success(t("withdraw.codeSent", { email }));
     } catch (caught) {
       setError(refusalMessage(caught, t("errors.network")));
