@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const serverTests = ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"];
@@ -10,11 +11,16 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
-      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
+      {
+        resolve: { alias: { "@/": fileURLToPath(new URL("./apps/web/src/", import.meta.url)) } },
+        test: { name: "web", include: ["apps/web/src/**/*.test.ts"] },
+      },
       {
         test: {
           name: "server-pglite",
+          isolate: false,
           include: serverTests,
+          globalSetup: ["apps/server/test/global-setup.ts"],
           env: { TEST_DB: "pglite" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -23,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: "server-postgres",
+          isolate: false,
           include: serverTests,
           env: { TEST_DB: "postgres" },
           testTimeout: 30_000,

@@ -18,6 +18,20 @@ afterAll(async () => {
 });
 
 describe("operator API", () => {
+  it("creates an operator once when instances starting together each ensure it, and the last password holds", async () => {
+    const { admin } = createServices(t.database, systemClock);
+    const email = "together@test.local";
+    const results = await Promise.all(
+      ["first-password-1", "second-password-2"].map((p) => admin.ensureOperator(email, p)),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results[0]!.id).toBe(results[1]!.id);
+    const again = await admin.ensureOperator(` ${email.toUpperCase()} `, "third-password-3");
+    expect(again).toEqual({ id: results[0]!.id, created: false });
+    const login = await t.call(calls.adminLogin.path, { body: { email, password: "third-password-3" } });
+    expect(login.body.code).toBe(1);
+  });
+
   it("logs an operator in, and refuses a wrong password without saying which part was wrong", async () => {
     const ok = await t.call(calls.adminLogin.path, { body: TEST_OPERATOR });
     expect(ok.body.code).toBe(1);

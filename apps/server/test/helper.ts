@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
@@ -20,7 +22,7 @@ export const testDbKind = (): TestDbKind => (process.env.TEST_DB === "postgres" 
  * (invariants.ts) and then drops it: every test file that opens one fails when it leaves the ledger broken.
  */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
-  if (kind === "pglite") return checkedOnClose(await openDatabase({}), "PGlite");
+  if (kind === "pglite") return checkedOnClose(await openDatabase({ template: pgliteTemplate() }), "PGlite");
   const name = `cryptos_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   try {
@@ -39,6 +41,14 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
     ...database,
     close: () => closeThenDrop(name, database),
   };
+}
+
+let template: Blob | undefined;
+/** The migrated cluster global-setup.ts dumped for this run (read once per test file). */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return template;
 }
 
 /** Drops a database a test made on the test PostgreSQL. */

@@ -7,11 +7,18 @@ type Conn = Db | Tx;
 export const findOperatorByEmail = async (db: Conn, email: string) =>
   (await db.select().from(operators).where(eq(operators.email, email)).limit(1))[0];
 
-export const insertOperator = async (db: Conn, email: string, passwordHash: string) =>
-  (await db.insert(operators).values({ email, passwordHash }).returning())[0]!;
-
-export const setOperatorPassword = (db: Conn, id: number, passwordHash: string) =>
-  db.update(operators).set({ passwordHash, disabled: false }).where(eq(operators.id, id));
+/**
+ * Creates the operator, or sets its password and enables it when the email exists: one statement, so instances
+ * starting together on a new database do not both insert. `created` is PostgreSQL's "no earlier row version".
+ */
+export const upsertOperator = async (db: Conn, email: string, passwordHash: string) =>
+  (
+    await db
+      .insert(operators)
+      .values({ email, passwordHash })
+      .onConflictDoUpdate({ target: operators.email, set: { passwordHash, disabled: false } })
+      .returning({ id: operators.id, created: sql<boolean>`(xmax = 0)` })
+  )[0]!;
 
 export const findOperatorById = async (db: Conn, id: number) =>
   (await db.select().from(operators).where(eq(operators.id, id)).limit(1))[0];

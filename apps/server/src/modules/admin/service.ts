@@ -40,14 +40,7 @@ export class AdminService {
   /** Creates the operator, or resets its password when it exists (OPERATOR_EMAIL / OPERATOR_PASSWORD, CLI). */
   async ensureOperator(email: string, password: string): Promise<{ id: number; created: boolean }> {
     const normalized = email.trim().toLowerCase();
-    const passwordHash = await hashPassword(password);
-    const existing = await repo.findOperatorByEmail(this.db, normalized);
-    if (existing) {
-      await repo.setOperatorPassword(this.db, existing.id, passwordHash);
-      return { id: existing.id, created: false };
-    }
-    const created = await repo.insertOperator(this.db, normalized, passwordHash);
-    return { id: created.id, created: true };
+    return repo.upsertOperator(this.db, normalized, await hashPassword(password));
   }
 
   async hasOperators(): Promise<boolean> {

@@ -61,6 +61,8 @@ export class LiveSocket {
   private attempt = 0;
   private openedAt = 0;
   private everOpened = false;
+  /** A reconnection whose listeners wait for the server's `authed`: until then the user's events are not sent. */
+  private resyncOnAuthed = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -221,7 +223,10 @@ export class LiveSocket {
       const token = this.options.token();
       if (token !== null) this.send({ op: "auth", token });
       this.sendInChunks("subscribe", [...this.counts.keys()]);
-      if (reconnected) for (const listener of [...this.reconnectListeners]) listener();
+      // Screens read again what they may have missed, once the socket delivers again: for a signed-in user that is
+      // after `authed` (a read before it could miss an event sent in between), and the subscriptions are in by then.
+      this.resyncOnAuthed = reconnected && token !== null;
+      if (reconnected && token === null) this.resync();
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = () => {
@@ -232,6 +237,10 @@ export class LiveSocket {
       if (this.wanted()) this.scheduleReconnect();
       else this.close();
     };
+  }
+
+  private resync(): void {
+    for (const listener of [...this.reconnectListeners]) listener();
   }
 
   private scheduleReconnect(): void {
@@ -252,6 +261,13 @@ export class LiveSocket {
       return;
     }
     if (!message) return;
+    if (message.type === "authed") {
+      if (this.resyncOnAuthed) {
+        this.resyncOnAuthed = false;
+        this.resync();
+      }
+      return;
+    }
     if (message.type === "event") {
       for (const listener of [...(this.eventListeners.get(message.topic) ?? [])]) listener();
       return;
