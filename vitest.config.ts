@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 
 const serverTests = ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"];
 
-/** Unit tests, and the API tests twice: on PGlite and on the PostgreSQL at 127.0.0.1:5432. */
+/**
+ * Unit tests, and the API tests twice: on PGlite and on the PostgreSQL at 127.0.0.1:5432. The API test files run
+ * without isolation (a worker imports the server once, not once a file: about 3.5 s a file); each opens its own
+ * database and app, and none keeps state in a module, so sharing the module graph changes nothing they see.
+ */
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; these files mostly wait on PostgreSQL and their own server
