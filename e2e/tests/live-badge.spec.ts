@@ -47,3 +47,46 @@ test("an operator's message raises the unread badge live, without a reload or a 
   await send("Your withdrawal was sent");
   await expect(accountBadge(before + 2)).toBeVisible({ timeout: 5_000 });
 });
+
+test("a message that arrives while the badge's first read is on its way still raises the badge", async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(request);
+  const ops = await operator(request);
+  // The first read of the count leaves before the message exists, and its answer is held until the server has
+  // announced the message: the app must read again rather than keep that answer.
+  let firstReadLeft!: () => void;
+  const firstRead = new Promise<void>((resolve) => {
+    firstReadLeft = resolve;
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    "**/api/index/getnews",
+    async (route) => {
+      const response = await route.fetch();
+      firstReadLeft();
+      await held;
+      await route.fulfill({ response }).catch(() => undefined); // the app may have cancelled it meanwhile
+    },
+    { times: 1 },
+  );
+  const announced = new Promise<void>((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.includes('"topic":"messages"')) resolve();
+      });
+    });
+  });
+  const signedIn = socketSignedIn(page);
+  await signInPage(page, user);
+  await page.goto("/#/pages/index/index");
+  await Promise.all([signedIn, firstRead]);
+  await call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });
+  await announced;
+  release();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Messages (unread: 1)" })).toBeVisible();
+});

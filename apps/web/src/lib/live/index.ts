@@ -19,4 +19,4 @@ export {
   withTick,
   withTickedItems,
 } from "./merge";
-export { useRefetchEvery } from "./refetch";
+export { readAgainNow, useRefetchEvery } from "./refetch";

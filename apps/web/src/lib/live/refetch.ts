@@ -1,4 +1,4 @@
-import { focusManager, hashKey, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { focusManager, hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 
 /**
@@ -23,4 +23,14 @@ export function useRefetchEvery(queryKeys: readonly QueryKey[], everyMs: number 
     }, everyMs);
     return () => clearInterval(timer);
   }, [client, everyMs, hash]);
+}
+
+/**
+ * Reads the active queries under `queryKey` again because the server says they changed. A fetch already in flight
+ * may have left before the change, and TanStack Query joins an invalidation to a query's first fetch instead of
+ * restarting it (it restarts only queries that have data), so that fetch is cancelled first.
+ */
+export async function readAgainNow(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
 }

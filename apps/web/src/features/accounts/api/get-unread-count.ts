@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { useLiveEvent } from "@/lib/live";
+import { readAgainNow, useLiveEvent } from "@/lib/live";
 
 /** The unread message count (the spec's getnews; 0 by default). */
 export const getUnreadCount = (signal?: AbortSignal) => api("getnews", { signal });
@@ -15,6 +15,6 @@ export const unreadCountQueryOptions = (token: string | null) =>
 
 export function useUnreadCount(token: string | null) {
   const client = useQueryClient();
-  useLiveEvent("messages", () => void client.invalidateQueries({ queryKey: ["accounts", "getnews"] }), token !== null);
+  useLiveEvent("messages", () => void readAgainNow(client, ["accounts", "getnews"]), token !== null);
   return useQuery(unreadCountQueryOptions(token));
 }

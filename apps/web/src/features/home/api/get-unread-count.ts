@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { useLiveEvent } from "@/lib/live";
+import { readAgainNow, useLiveEvent } from "@/lib/live";
 
 /**
  * The unread message count for the home badge. The key starts with "getnews", which the messages screens
@@ -17,6 +17,6 @@ export const unreadCountQueryOptions = (token: string | null) =>
 
 export function useUnreadCount(token: string | null) {
   const client = useQueryClient();
-  useLiveEvent("messages", () => void client.invalidateQueries({ queryKey: ["getnews"] }), token !== null);
+  useLiveEvent("messages", () => void readAgainNow(client, ["getnews"]), token !== null);
   return useQuery(unreadCountQueryOptions(token));
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatDecimal } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import { useLiveEvent } from "@/lib/live";
+import { readAgainNow, useLiveEvent } from "@/lib/live";
 import { useToken } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { getPriceAlerts, type PriceAlert, priceAlertsKey } from "../api/price-alerts";
@@ -45,7 +45,7 @@ export function PriceAlertToasts() {
     () => {
       const known = seen.current;
       if (!known) return;
-      void client.invalidateQueries({ queryKey: priceAlertsKey });
+      void readAgainNow(client, priceAlertsKey);
       seen.current = known.then(async (ids) => {
         try {
           const page = await getPriceAlerts({ status: "triggered" }, LATEST);
