@@ -44,7 +44,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
 }
 
 let template: Blob | undefined;
-/** The migrated cluster global-setup.ts dumped for this run (read once per test file). */
+/** The migrated cluster global-setup.ts dumped for this run (read once per worker: the API test files share their modules). */
 function pgliteTemplate(): Blob | undefined {
   const file = inject("pgliteTemplate");
   if (file && !template) template = new Blob([readFileSync(file)]);

@@ -96,6 +96,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** A dump of an empty in-memory PGlite with every migration applied: `openDatabase({ template })` starts from it. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite();
+  await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  return dump;
+}
+
 /**
  * `LISTEN` on a connection of its own (a pooled one would be handed to other queries and lose it). When that
  * connection drops, it reconnects with backoff (1 s doubling to 30 s) and tells its handler, which may have missed
