@@ -1,16 +1,32 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense } from "react";
 import { matchPath } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
+import { prefetchAssets } from "@/features/funds/prefetch";
+import { prefetchHome } from "@/features/home/prefetch";
+import { prefetchMarkets } from "@/features/market/prefetch";
+import { prefetchTrade } from "@/features/updown/prefetch";
+import { currentLocale, initI18n } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
+import { prefetchSession } from "@/lib/session";
 
 type PageModule = Promise<{ default: ComponentType }>;
+/** Starts the reads a page makes on its first render, for the app starting on that page (see preloadPage). */
+type Prefetch = (client: QueryClient, locale: string) => void;
+
+/** The code of the page the app started on, once preloadPage has it: drawn at once rather than suspending. */
+const startPages = new Map<() => PageModule, ComponentType>();
 
 /** Every page loads lazily; its loader appears only after 200 ms and turns into "retry" after 60 s. */
 export function lazyPage(load: () => PageModule) {
   const Screen = lazy(load);
+  function Page() {
+    const Loaded = startPages.get(load);
+    return Loaded ? <Loaded /> : <Screen />;
+  }
   return (
     <Suspense fallback={<DelayedLoader />}>
-      <Screen />
+      <Page />
     </Suspense>
   );
 }
@@ -19,12 +35,32 @@ export function lazyPage(load: () => PageModule) {
  * The spec's route table (§2), exactly; `/` is an alias of the home page. Feature pages default-export. `ns` is the
  * page's translation namespace (its feature's name), loaded with "common" when the app starts on that page.
  */
-export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; ns: string }> = [
-  { path: "/pages/index/index", load: () => import("@/features/home/pages/Home"), ns: "home" },
+export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; ns: string; prefetch?: Prefetch }> = [
+  {
+    path: "/pages/index/index",
+    load: () => import("@/features/home/pages/Home"),
+    ns: "home",
+    prefetch: prefetchHome,
+  },
   { path: "/pages/login", load: () => import("@/features/accounts/pages/Login"), ns: "accounts" },
-  { path: "/pages/markets/markets", load: () => import("@/features/market/pages/Markets"), ns: "market" },
-  { path: "/pages/assets/assets", load: () => import("@/features/funds/pages/Assets"), ns: "funds" },
-  { path: "/pages/transaction/transaction", load: () => import("@/features/updown/pages/Transaction"), ns: "updown" },
+  {
+    path: "/pages/markets/markets",
+    load: () => import("@/features/market/pages/Markets"),
+    ns: "market",
+    prefetch: prefetchMarkets,
+  },
+  {
+    path: "/pages/assets/assets",
+    load: () => import("@/features/funds/pages/Assets"),
+    ns: "funds",
+    prefetch: prefetchAssets,
+  },
+  {
+    path: "/pages/transaction/transaction",
+    load: () => import("@/features/updown/pages/Transaction"),
+    ns: "updown",
+    prefetch: prefetchTrade,
+  },
   { path: "/pages/common/webview", load: () => import("@/features/content/pages/WebView"), ns: "content" },
   { path: "/pages/common/help", load: () => import("@/features/content/pages/Help"), ns: "content" },
   { path: "/pages/common/ammhelp", load: () => import("@/features/content/pages/AmmHelp"), ns: "content" },
@@ -70,13 +106,23 @@ export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; 
 
 /**
  * Starts loading the code of the page that `hash` (the address's `#/...`) opens, ahead of the router, which asks for
- * it only once the app has rendered; returns the page's translation namespace, for the app to load with "common".
- * A failure is left to the page's own load, which shows it.
+ * it only once the app has rendered, and the translations it needs with "common"; then starts the reads the page
+ * makes first, so that they travel while its code downloads. A failure is left to the page's own load or query,
+ * which shows it.
  */
-export function preloadPage(hash: string): string | undefined {
+export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   const path = hash.replace(/^#/, "").split("?")[0] || "/";
   const target = path === "/" ? HOME_PATH : path;
   const route = PAGE_ROUTES.find((r) => matchPath(r.path, target));
-  void route?.load().catch(() => undefined);
-  return route?.ns;
+  const page = route?.load().then(
+    (module) => {
+      startPages.set(route.load, module.default);
+    },
+    () => undefined,
+  );
+  // initI18n settles the language before its first await: the reads below are asked for in it.
+  const translations = initI18n(route ? [route.ns] : []);
+  prefetchSession(client);
+  route?.prefetch?.(client, currentLocale());
+  return Promise.all([translations, page]).then(() => undefined);
 }

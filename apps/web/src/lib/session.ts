@@ -1,5 +1,5 @@
 import type { Calls, DataOf } from "@cryptos/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "./api";
@@ -23,17 +23,27 @@ export function useToken(): string | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.token, sessionStore.token);
 }
 
+/** The user a stored token signs in; read only when there is a token. */
+const userInfoQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: [...userInfoKey, token],
+    queryFn: ({ signal }) => api("userinfo", { signal }),
+    enabled: token !== null,
+  });
+
+/** Starts reading the signed-in user, when a token is stored, for the app's first screen (app/routes preloadPage). */
+export function prefetchSession(client: QueryClient): void {
+  const token = sessionStore.token();
+  if (token) void client.prefetchQuery(userInfoQueryOptions(token));
+}
+
 /**
  * The signed-in user, loaded only when a token is stored. As in the spec, a refusal of `userinfo` clears the
  * stored token and login type and shows the server's message.
  */
 export function useSession() {
   const token = useToken();
-  const query = useQuery({
-    queryKey: [...userInfoKey, token],
-    queryFn: ({ signal }) => api("userinfo", { signal }),
-    enabled: token !== null,
-  });
+  const query = useQuery(userInfoQueryOptions(token));
   const refused = query.error instanceof ApiError ? query.error : null;
   useEffect(() => {
     if (!refused) return;

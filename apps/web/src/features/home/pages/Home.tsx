@@ -5,7 +5,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useAnnouncement } from "../api/get-announcement";
 import { useMenus } from "../api/get-menus";
-import { refreshIntervalOf, useProductList } from "../api/get-product-list";
+import { CRYPTO_PRODUCT_TYPE, refreshIntervalOf, useProductList } from "../api/get-product-list";
 import { useSoftMenus } from "../api/get-soft-menus";
 import { AnnouncementBar } from "../components/AnnouncementBar";
 import { AnnouncementPopup } from "../components/AnnouncementPopup";
@@ -33,13 +33,10 @@ const HeaderButtons = memo(function HeaderButtons() {
   );
 });
 
-/** Crypto pairs are product type 1. */
-const CRYPTO = 1;
-
 export default function Home() {
   const menus = useMenus();
   const soft = useSoftMenus();
-  const market = useProductList(CRYPTO);
+  const market = useProductList(CRYPTO_PRODUCT_TYPE);
   const pairs = market.data?.items;
   useLivePrices(pairs?.map((pair) => pair.id) ?? [], refreshIntervalOf(market.data));
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;

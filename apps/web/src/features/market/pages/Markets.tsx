@@ -7,15 +7,13 @@ import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
-import { useProductList } from "../api/get-product-list";
+import { DEFAULT_PRODUCT_TYPE, useProductList } from "../api/get-product-list";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
 import { useLivePrices } from "../hooks/useLivePrices";
 import "../market.css";
 
 const FAVOURITES_TAB = "favourites";
-/** Type 1 is crypto; further product types are data (an operator adds pairs of another type). */
-const DEFAULT_TYPE = 1;
 
 function matches(pair: Pair, needle: string): boolean {
   if (!needle) return true;
@@ -39,17 +37,17 @@ function SkeletonRows() {
 export default function Markets() {
   const { t } = useTranslation("market");
   const { t: tc } = useTranslation();
-  const [tab, setTab] = useState(String(DEFAULT_TYPE));
+  const [tab, setTab] = useState(String(DEFAULT_PRODUCT_TYPE));
   const [search, setSearch] = useState("");
   const needle = useDeferredValue(search.trim().toLowerCase());
   const favourites = useFavourites();
-  const list = useProductList(DEFAULT_TYPE);
+  const list = useProductList(DEFAULT_PRODUCT_TYPE);
   const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
   useLivePrices(pairs.map((pair) => pair.id));
 
   // The tabs are the product types present in the data (crypto first), plus the favourites.
   const types = useMemo(
-    () => [...new Set([DEFAULT_TYPE, ...pairs.map((pair) => pair.product_type)])].sort((a, b) => a - b),
+    () => [...new Set([DEFAULT_PRODUCT_TYPE, ...pairs.map((pair) => pair.product_type)])].sort((a, b) => a - b),
     [pairs],
   );
   const simulated = pairs.some((pair) => pair.simulated);

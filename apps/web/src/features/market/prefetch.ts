@@ -1,0 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { DEFAULT_PRODUCT_TYPE, productListQueryOptions } from "./api/get-product-list";
+
+/** The Markets screen's first read (its first tab's pairs), asked for when the app starts on Markets. */
+export function prefetchMarkets(client: QueryClient): void {
+  void client.prefetchQuery(productListQueryOptions(DEFAULT_PRODUCT_TYPE));
+}

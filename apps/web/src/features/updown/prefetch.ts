@@ -1,0 +1,9 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { pairsOptions } from "./api/get-pairs";
+import { upDownSettingsOptions } from "./api/get-settings";
+
+/** The Trade screen's first reads (the tradable pairs' settings and the crypto pairs), when the app starts on it. */
+export function prefetchTrade(client: QueryClient): void {
+  void client.prefetchQuery(upDownSettingsOptions());
+  void client.prefetchQuery(pairsOptions(1));
+}

@@ -1,0 +1,78 @@
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { signInPage, signUp } from "../fixtures/users";
+
+/**
+ * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage),
+ * index.html's loader shows until the app draws, and the page then draws with its data, each read made once.
+ */
+const FIRST_SCREENS = [
+  {
+    hash: "#/pages/index/index",
+    chunk: "Home",
+    title: "Cryptos",
+    reads: ["/api/index/menus", "/api/index/getmenusoft", "/api/index/gonggaoshow", "/api/index/productlist"],
+  },
+  { hash: "#/pages/markets/markets", chunk: "Markets", title: "Markets", reads: ["/api/index/productlist"] },
+  {
+    hash: "#/pages/transaction/transaction",
+    chunk: "Transaction",
+    title: "Trade",
+    reads: ["/api/index/miao", "/api/index/productlist"],
+  },
+  {
+    hash: "#/pages/assets/assets",
+    chunk: "Assets",
+    title: "Assets",
+    signedIn: true,
+    reads: ["/api/index/userinfo", "/api/index/productlist"],
+  },
+] as const;
+
+/** Reads whose answer is cached for a while: asked for more than once means the prefetch and the page disagree. */
+const READ_ONCE = new Set(["/api/index/menus", "/api/index/getmenusoft", "/api/index/gonggaoshow", "/api/index/miao"]);
+
+function recordApiReads(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) paths.push(pathname);
+  });
+  return paths;
+}
+
+for (const screen of FIRST_SCREENS) {
+  test(`${screen.title}: its reads leave before its code has arrived, and it draws with their answers`, async ({
+    page,
+    request,
+  }) => {
+    if ("signedIn" in screen) await signInPage(page, await signUp(request));
+    const reads = recordApiReads(page);
+    // The page's own chunk is held until every read it makes has been asked for: were the reads left to the page's
+    // first render, they would never leave and this would time out.
+    let released!: () => void;
+    const held = new Promise<void>((resolve) => {
+      released = resolve;
+    });
+    let chunkAsked = false;
+    await page.route(new RegExp(`/assets/${screen.chunk}-[\\w-]+\\.js$`), async (route: Route) => {
+      chunkAsked = true;
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/${screen.hash}`);
+    await expect.poll(() => chunkAsked).toBe(true);
+    await expect.poll(() => screen.reads.filter((path) => !reads.includes(path))).toEqual([]);
+    // Until the app draws, index.html's loader holds the place (it appears after 200 ms).
+    await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+    await expect(page.locator("header.page-header")).toHaveCount(0);
+
+    released();
+    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+    await expect(page.locator(".boot-loader")).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    for (const path of screen.reads.filter((read) => READ_ONCE.has(read))) {
+      expect(reads.filter((read) => read === path), `${path} read once`).toHaveLength(1);
+    }
+  });
+}
