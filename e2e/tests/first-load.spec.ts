@@ -2,8 +2,8 @@ import { expect, type Page, type Route, test } from "@playwright/test";
 import { signInPage, signUp } from "../fixtures/users";
 
 /**
- * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage),
- * index.html's loader shows until the app draws, and the page then draws with its data, each read made once.
+ * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage), a
+ * loader shows meanwhile (index.html's, then the app's), and the page then draws with its data, each read made once.
  */
 const FIRST_SCREENS = [
   {
@@ -63,8 +63,8 @@ for (const screen of FIRST_SCREENS) {
     await page.goto(`/${screen.hash}`);
     await expect.poll(() => chunkAsked).toBe(true);
     await expect.poll(() => screen.reads.filter((path) => !reads.includes(path))).toEqual([]);
-    // Until the app draws, index.html's loader holds the place (it appears after 200 ms).
-    await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+    // Until the page draws, a loader holds the place (each appears after 200 ms).
+    await expect(page.getByRole("status", { name: "Loading…" })).toBeVisible();
     await expect(page.locator("header.page-header")).toHaveCount(0);
 
     released();

@@ -18,8 +18,8 @@ registerServiceWorker();
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
-// The page's code, its translations and its first reads download with the app's, rather than one after the other,
-// and the app draws once they are in (index.html's loader shows meanwhile), with the page rather than before it.
+// The page's code, its translations and its first reads download with the app's, rather than one after the other.
+// index.html's loader shows until the translations are in and the app draws.
 void preloadPage(window.location.hash, queryClient).then(() => {
   startTransition(() => {
     createRoot(root).render(

@@ -107,14 +107,15 @@ export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; 
 /**
  * Starts loading the code of the page that `hash` (the address's `#/...`) opens, ahead of the router, which asks for
  * it only once the app has rendered, and the translations it needs with "common"; then starts the reads the page
- * makes first, so that they travel while its code downloads. A failure is left to the page's own load or query,
- * which shows it.
+ * makes first, so that they travel while its code downloads. Resolves when the translations are in: the app can
+ * draw (a page whose code is in by then draws at once, without suspending). A failure is left to the page's own
+ * load or query, which shows it.
  */
 export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   const path = hash.replace(/^#/, "").split("?")[0] || "/";
   const target = path === "/" ? HOME_PATH : path;
   const route = PAGE_ROUTES.find((r) => matchPath(r.path, target));
-  const page = route?.load().then(
+  void route?.load().then(
     (module) => {
       startPages.set(route.load, module.default);
     },
@@ -124,5 +125,5 @@ export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   const translations = initI18n(route ? [route.ns] : []);
   prefetchSession(client);
   route?.prefetch?.(client, currentLocale());
-  return Promise.all([translations, page]).then(() => undefined);
+  return translations;
 }
