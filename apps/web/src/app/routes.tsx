@@ -115,14 +115,15 @@ export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   const path = hash.replace(/^#/, "").split("?")[0] || "/";
   const target = path === "/" ? HOME_PATH : path;
   const route = PAGE_ROUTES.find((r) => matchPath(r.path, target));
+  // The translations first: the app's first render waits for them. initI18n settles the language before its first
+  // await, and the reads below are asked for in it.
+  const translations = initI18n(route ? [route.ns] : []);
   void route?.load().then(
     (module) => {
       startPages.set(route.load, module.default);
     },
     () => undefined,
   );
-  // initI18n settles the language before its first await: the reads below are asked for in it.
-  const translations = initI18n(route ? [route.ns] : []);
   prefetchSession(client);
   route?.prefetch?.(client, currentLocale());
   return translations;
