@@ -72,7 +72,10 @@ for (const screen of FIRST_SCREENS) {
     await expect(page.locator(".boot-loader")).toHaveCount(0);
     await page.waitForLoadState("networkidle");
     for (const path of screen.reads.filter((read) => READ_ONCE.has(read))) {
-      expect(reads.filter((read) => read === path), `${path} read once`).toHaveLength(1);
+      expect(
+        reads.filter((read) => read === path),
+        `${path} read once`,
+      ).toHaveLength(1);
     }
   });
 }
