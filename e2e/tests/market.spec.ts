@@ -89,6 +89,17 @@ test("markets lists at least 12 priced pairs, filters by search and keeps favour
   await page.getByRole("tab", { name: "Favourites" }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toHaveAttribute("data-pair", "SOL/USDT");
+
+  // The tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move the focus and select.
+  const tabs = page.getByRole("tablist", { name: "Pair lists" });
+  await expect(tabs.getByRole("tab", { name: "Favourites" })).toHaveAttribute("aria-selected", "true");
+  await tabs.getByRole("tab", { name: "Favourites" }).press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: "Crypto" })).toBeFocused();
+  await expect(tabs.getByRole("tab", { name: "Crypto" })).toHaveAttribute("aria-selected", "true");
+  await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(12);
+  await page.keyboard.press("Home");
+  await expect(tabs.getByRole("tab", { name: "Favourites" })).toBeFocused();
+  await expect(rows(page)).toHaveCount(1);
 });
 
 test("prices on the markets list change live, without a reload", async ({ page }) => {

@@ -1,10 +1,11 @@
 import type { Pair } from "@cryptos/contract";
-import { SearchBar, Skeleton, Tabs } from "antd-mobile";
+import { SearchBar, Skeleton } from "antd-mobile";
 import { useDeferredValue, useMemo, useState } from "react";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
+import { TabStrip } from "@/components/TabStrip";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
 import { DEFAULT_PRODUCT_TYPE, useProductList } from "../api/get-product-list";
@@ -94,12 +95,19 @@ export default function Markets() {
             onChange={setSearch}
             aria-label={t("search.placeholder")}
           />
-          <Tabs activeKey={tab} onChange={setTab} className="markets__tabs">
-            <Tabs.Tab key={FAVOURITES_TAB} title={t("tabs.favourites")} />
-            {types.map((type) => (
-              <Tabs.Tab key={String(type)} title={t(type === 1 ? "tabs.crypto" : "tabs.type", { type })} />
-            ))}
-          </Tabs>
+          <TabStrip
+            label={t("tabs.label")}
+            activeKey={tab}
+            onChange={setTab}
+            className="markets__tabs"
+            items={[
+              { key: FAVOURITES_TAB, title: t("tabs.favourites") },
+              ...types.map((type) => ({
+                key: String(type),
+                title: t(type === 1 ? "tabs.crypto" : "tabs.type", { type }),
+              })),
+            ]}
+          />
           <div className="pair-list__head" aria-hidden="true">
             <span>{t("list.pair")}</span>
             <span>{t("list.price")}</span>

@@ -1,8 +1,9 @@
 import type { UpDownOrder } from "@cryptos/contract";
-import { Skeleton, Tabs } from "antd-mobile";
+import { Skeleton } from "antd-mobile";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
 import { RetryView } from "@/components/RetryView";
+import { TabStrip } from "@/components/TabStrip";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
@@ -53,10 +54,15 @@ export function OrderLists({ tab, onTabChange }: { tab: OrderTab; onTabChange: (
   const { t } = useTranslation("updown");
   return (
     <section className="updown-orders">
-      <Tabs activeKey={tab} onChange={(key) => onTabChange(key as OrderTab)}>
-        <Tabs.Tab title={t("tabs.open")} key="open" />
-        <Tabs.Tab title={t("tabs.settled")} key="settled" />
-      </Tabs>
+      <TabStrip
+        label={t("tabs.label")}
+        activeKey={tab}
+        onChange={onTabChange}
+        items={[
+          { key: "open", title: t("tabs.open") },
+          { key: "settled", title: t("tabs.settled") },
+        ]}
+      />
       <OrderList key={tab} tab={tab} />
     </section>
   );
