@@ -34,6 +34,8 @@ export const BASE_WIDTH = 375;
 export const BACK_ICON_PX = 25;
 
 export const WALLET_LOGIN_TYPE = 3;
+/** The product type of crypto pairs (productlist's `product_type`); further types are data an operator adds. */
+export const CRYPTO_PRODUCT_TYPE = 1;
 export const DEFAULT_LANGUAGE = "en";
 /** The JSON-RPC rate-limit error of the spec's node provider wrapper (RPC 429). */
 export const RPC_RATE_LIMIT_CODE = 1300;

@@ -1,7 +1,8 @@
+import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { announcementQueryOptions } from "./api/get-announcement";
 import { menusQueryOptions } from "./api/get-menus";
-import { CRYPTO_PRODUCT_TYPE, productListQueryOptions } from "./api/get-product-list";
+import { productListQueryOptions } from "./api/get-product-list";
 import { softMenusQueryOptions } from "./api/get-soft-menus";
 
 /**

@@ -1,7 +1,8 @@
+import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { DEFAULT_PRODUCT_TYPE, productListQueryOptions } from "./api/get-product-list";
+import { productListQueryOptions } from "./api/get-product-list";
 
 /** The Markets screen's first read (its first tab's pairs), asked for when the app starts on Markets. */
 export function prefetchMarkets(client: QueryClient): void {
-  void client.prefetchQuery(productListQueryOptions(DEFAULT_PRODUCT_TYPE));
+  void client.prefetchQuery(productListQueryOptions(CRYPTO_PRODUCT_TYPE));
 }

@@ -1,3 +1,4 @@
+import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { pairsOptions } from "./api/get-pairs";
 import { upDownSettingsOptions } from "./api/get-settings";
@@ -5,5 +6,5 @@ import { upDownSettingsOptions } from "./api/get-settings";
 /** The Trade screen's first reads (the tradable pairs' settings and the crypto pairs), when the app starts on it. */
 export function prefetchTrade(client: QueryClient): void {
   void client.prefetchQuery(upDownSettingsOptions());
-  void client.prefetchQuery(pairsOptions(1));
+  void client.prefetchQuery(pairsOptions(CRYPTO_PRODUCT_TYPE));
 }

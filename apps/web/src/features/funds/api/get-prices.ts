@@ -1,3 +1,4 @@
+import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
@@ -11,7 +12,7 @@ export interface UsdtPrices {
 
 /** The latest X/USDT prices of the crypto pairs, to value balances in USDT (the API offers no valuation call). */
 export async function getUsdtPrices(signal?: AbortSignal): Promise<UsdtPrices> {
-  const data = await api("productlist", { query: { product_type: 1 }, signal });
+  const data = await api("productlist", { query: { product_type: CRYPTO_PRODUCT_TYPE }, signal });
   const byCurrency = new Map<string, string>([["USDT", "1"]]);
   let simulated = false;
   for (const pair of data.items) {

@@ -2,9 +2,6 @@ import { type Calls, type DataOf, routes } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-/** Home lists crypto pairs: product type 1. */
-export const CRYPTO_PRODUCT_TYPE = 1;
-
 /** Prices arrive as live ticks (hooks/useLivePrices); the 24 h changes that rank the movers are read every 30 s. */
 const REFRESH_MS = 30_000;
 

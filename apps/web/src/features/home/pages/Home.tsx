@@ -1,11 +1,11 @@
-import { APP_NAME } from "@cryptos/contract";
+import { APP_NAME, CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import { memo } from "react";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useAnnouncement } from "../api/get-announcement";
 import { useMenus } from "../api/get-menus";
-import { CRYPTO_PRODUCT_TYPE, refreshIntervalOf, useProductList } from "../api/get-product-list";
+import { refreshIntervalOf, useProductList } from "../api/get-product-list";
 import { useSoftMenus } from "../api/get-soft-menus";
 import { AnnouncementBar } from "../components/AnnouncementBar";
 import { AnnouncementPopup } from "../components/AnnouncementPopup";

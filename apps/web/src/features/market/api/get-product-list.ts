@@ -4,9 +4,6 @@ import { api } from "@/lib/api";
 
 export type ProductList = DataOf<Calls["productlist"]>;
 
-/** The first tab's product type: 1 is crypto; further types are data (an operator adds pairs of another type). */
-export const DEFAULT_PRODUCT_TYPE = 1;
-
 /** 24 h changes are recomputed by the server every 30 s; prices in between arrive as live ticks. */
 const REFRESH_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import type { Pair } from "@cryptos/contract";
+import { CRYPTO_PRODUCT_TYPE, type Pair } from "@cryptos/contract";
 import { SearchBar, Skeleton } from "antd-mobile";
 import { useDeferredValue, useMemo, useState } from "react";
 import { EmptyState } from "@/components/EmptyState";
@@ -8,7 +8,7 @@ import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { TabStrip } from "@/components/TabStrip";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
-import { DEFAULT_PRODUCT_TYPE, useProductList } from "../api/get-product-list";
+import { useProductList } from "../api/get-product-list";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
 import { useLivePrices } from "../hooks/useLivePrices";
@@ -38,17 +38,17 @@ function SkeletonRows() {
 export default function Markets() {
   const { t } = useTranslation("market");
   const { t: tc } = useTranslation();
-  const [tab, setTab] = useState(String(DEFAULT_PRODUCT_TYPE));
+  const [tab, setTab] = useState(String(CRYPTO_PRODUCT_TYPE));
   const [search, setSearch] = useState("");
   const needle = useDeferredValue(search.trim().toLowerCase());
   const favourites = useFavourites();
-  const list = useProductList(DEFAULT_PRODUCT_TYPE);
+  const list = useProductList(CRYPTO_PRODUCT_TYPE);
   const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
   useLivePrices(pairs.map((pair) => pair.id));
 
   // The tabs are the product types present in the data (crypto first), plus the favourites.
   const types = useMemo(
-    () => [...new Set([DEFAULT_PRODUCT_TYPE, ...pairs.map((pair) => pair.product_type)])].sort((a, b) => a - b),
+    () => [...new Set([CRYPTO_PRODUCT_TYPE, ...pairs.map((pair) => pair.product_type)])].sort((a, b) => a - b),
     [pairs],
   );
   const simulated = pairs.some((pair) => pair.simulated);

@@ -1,4 +1,4 @@
-import type { Direction, KlineInterval } from "@cryptos/contract";
+import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -37,7 +37,7 @@ export default function Transaction() {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const settings = useUpDownSettings();
-  const pairs = usePairs(1);
+  const pairs = usePairs(CRYPTO_PRODUCT_TYPE);
 
   const requestedPair = Number(params.get("productid")) || undefined;
   const requestedDirection = parseDirection(params.get("direction"));
