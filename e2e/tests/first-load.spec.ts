@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { gate } from "../fixtures/gate";
 import { signInPage, signUp } from "../fixtures/users";
 
 /**
@@ -49,14 +50,11 @@ for (const screen of FIRST_SCREENS) {
     const reads = recordApiReads(page);
     // The page's own chunk is held until every read it makes has been asked for: were the reads left to the page's
     // first render, they would never leave and this would time out.
-    let released!: () => void;
-    const held = new Promise<void>((resolve) => {
-      released = resolve;
-    });
+    const held = gate();
     let chunkAsked = false;
     await page.route(new RegExp(`/assets/${screen.chunk}-[\\w-]+\\.js$`), async (route: Route) => {
       chunkAsked = true;
-      await held;
+      await held.opened;
       await route.continue();
     });
 
@@ -67,7 +65,7 @@ for (const screen of FIRST_SCREENS) {
     await expect(page.getByRole("status", { name: "Loading…" })).toBeVisible();
     await expect(page.locator("header.page-header")).toHaveCount(0);
 
-    released();
+    held.open();
     await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
     await expect(page.locator(".boot-loader")).toHaveCount(0);
     await page.waitForLoadState("networkidle");

@@ -1,17 +1,20 @@
 import { expect, type Page, test } from "@playwright/test";
+import { gate } from "../fixtures/gate";
 import { call, operator, signInPage, signUp } from "../fixtures/users";
 
-/** Resolves once the page's live socket has been told who is signed in (contract ws.ts `auth`). */
-function socketSignedIn(page: Page): Promise<void> {
+/** Resolves at the first frame the page's live socket receives that holds every one of `parts`. */
+function socketFrame(page: Page, ...parts: string[]): Promise<void> {
   return new Promise((resolve) => {
     page.on("websocket", (socket) => {
       socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && payload.includes('"type":"authed"') && payload.includes('"signed_in":true'))
-          resolve();
+        if (typeof payload === "string" && parts.every((part) => payload.includes(part))) resolve();
       });
     });
   });
 }
+
+/** Resolves once the page's live socket has been told who is signed in (contract ws.ts `auth`). */
+const socketSignedIn = (page: Page) => socketFrame(page, '"type":"authed"', '"signed_in":true');
 
 test("an operator's message raises the unread badge live, without a reload or a focus change", async ({
   page,
@@ -56,37 +59,25 @@ test("a message that arrives while the badge's first read is on its way still ra
   const ops = await operator(request);
   // The first read of the count leaves before the message exists, and its answer is held until the server has
   // announced the message: the app must read again rather than keep that answer.
-  let firstReadLeft!: () => void;
-  const firstRead = new Promise<void>((resolve) => {
-    firstReadLeft = resolve;
-  });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const firstRead = gate();
+  const held = gate();
   await page.route(
     "**/api/index/getnews",
     async (route) => {
       const response = await route.fetch();
-      firstReadLeft();
-      await held;
+      firstRead.open();
+      await held.opened;
       await route.fulfill({ response }).catch(() => undefined); // the app may have cancelled it meanwhile
     },
     { times: 1 },
   );
-  const announced = new Promise<void>((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && payload.includes('"topic":"messages"')) resolve();
-      });
-    });
-  });
+  const announced = socketFrame(page, '"topic":"messages"');
   const signedIn = socketSignedIn(page);
   await signInPage(page, user);
   await page.goto("/#/pages/index/index");
-  await Promise.all([signedIn, firstRead]);
+  await Promise.all([signedIn, firstRead.opened]);
   await call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });
   await announced;
-  release();
+  held.open();
   await expect(page.getByRole("banner").getByRole("button", { name: "Messages (unread: 1)" })).toBeVisible();
 });
