@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
@@ -19,7 +20,10 @@ export interface PriceFeedOptions {
   log: WorkerLog;
   /** A ready source (tests); otherwise one is made from `config.priceSource`. */
   source?: PriceSource;
-  /** Seed of the simulated market (tests); random per start otherwise. */
+  /**
+   * Seed of the simulated market (tests): it makes both the generated history and the live walk reproducible.
+   * Without one the history's seed is random per start and the live walk draws from node:crypto.
+   */
   seed?: number | string;
   ccxt?: CcxtSourceOptions;
   /** Days of one-minute history the simulated market generates on its first start. */
@@ -47,12 +51,14 @@ export class PriceFeed {
   private historyRest: AsyncGenerator<number> | undefined;
   private historyRestDone = false;
   private readonly historyDays: number;
-  private readonly seed: number | string;
+  /** Seeds the generated past only (and, when a test passes one, the live walk). */
+  private readonly historySeed: number | string;
 
   constructor(private readonly options: PriceFeedOptions) {
-    this.seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+    this.historySeed = options.seed ?? randomInt(2 ** 31);
+    // No seed unless a test gave one: live ticks must not come from a seedable generator (issue 20).
     this.source =
-      options.source ?? createPriceSource(options.config.priceSource, { seed: this.seed, ccxt: options.ccxt });
+      options.source ?? createPriceSource(options.config.priceSource, { seed: options.seed, ccxt: options.ccxt });
     this.historyDays = options.historyDays ?? 90;
     this.loop = new WorkerLoop({
       name: PRICE_FEED_LEASE,
@@ -79,7 +85,7 @@ export class PriceFeed {
     const { market, log } = this.options;
     if (this.source.simulated && this.historyDays > 0) {
       const started = performance.now();
-      const written = await market.generateMissingHistory(this.historyDays, this.seed);
+      const written = await market.generateMissingHistory(this.historyDays, this.historySeed);
       if (written > 0) {
         log.info(
           { candles: written, days: this.historyDays, ms: Math.round(performance.now() - started) },

@@ -1,4 +1,4 @@
-import { SeededRandom } from "./random";
+import { CryptoRandom, type RandomSource, SeededRandom } from "./random";
 import type { PriceSource, Quote, SourcePair } from "./types";
 
 const SECONDS_PER_YEAR = 365 * 24 * 60 * 60;
@@ -9,7 +9,7 @@ interface WalkState {
   pair: SourcePair;
   price: number;
   sigma: number;
-  random: SeededRandom;
+  random: RandomSource;
 }
 
 /**
@@ -32,8 +32,10 @@ export const fixed = (value: number, decimals: number) => {
 };
 
 /**
- * The simulated market: each pair follows its own seeded random walk from its last recorded price, so a given
- * seed and clock give the same ticks (tests drive it with a manual clock).
+ * The simulated market: each pair follows its own random walk from its last recorded price. Its randomness comes
+ * from the operating system's cryptographic generator, so nobody can predict the next tick from the last ones
+ * (issue 20: a 32-bit seeded walk was recovered from 11 ticks). Only a test passes a seed, and then a given seed
+ * and clock give the same ticks (tests drive it with a manual clock).
  */
 export class SimulatedSource implements PriceSource {
   readonly name = "simulated";
@@ -41,14 +43,15 @@ export class SimulatedSource implements PriceSource {
   private states: WalkState[] = [];
   private lastAt: number | undefined;
 
-  constructor(private readonly seed: number | string) {}
+  /** @param seed only for tests: a reproducible walk, which anyone who saw a few ticks could predict. */
+  constructor(private readonly seed?: number | string) {}
 
   async start(pairs: SourcePair[], lastPrices: Map<number, string>): Promise<void> {
     this.states = pairs.map((pair) => ({
       pair,
       price: Number(lastPrices.get(pair.id) ?? pair.simPrice),
       sigma: Number(pair.simVolatility),
-      random: new SeededRandom(`${this.seed}:${pair.symbol}`),
+      random: this.seed === undefined ? new CryptoRandom() : new SeededRandom(`${this.seed}:${pair.symbol}`),
     }));
     this.lastAt = undefined;
   }
