@@ -6,6 +6,7 @@ import { z } from "zod";
 import { translate } from "../i18n/translate";
 import { Refusal, Unauthorized } from "../lib/errors";
 import type { Caller, OperatorCaller, OperatorResolver, SessionResolver } from "../plugins/auth";
+import { bodyRouteOptions } from "./json-body";
 
 export interface CallContext<C extends CallDef> {
   query: NonNullable<C["query"]> extends z.ZodObject ? z.output<NonNullable<C["query"]>> : Record<string, never>;
@@ -84,11 +85,13 @@ export function contractRoute<C extends CallDef>(
   config?: FastifyContextConfig,
 ) {
   deps.implemented.add(call.path);
+  const body = bodyRouteOptions(call);
   app.route({
     method: call.method,
     url: call.path,
     schema: routeSchema(call),
-    ...(config ? { config } : {}),
+    ...body,
+    config: { ...config, ...body.config },
     // Authentication comes before validation: a signed-out caller learns to sign in, not which field is wrong.
     ...authHooks(call, deps),
     handler: async (request, reply) => {
@@ -128,6 +131,7 @@ export function memoizedContractRoute<C extends CallDef>(
     method: call.method,
     url: call.path,
     schema: routeSchema(call),
+    ...bodyRouteOptions(call),
     ...authHooks(call, deps),
     // It sends its own compressed copies; @fastify/compress's hook need not look at the answer.
     compress: false,
@@ -165,6 +169,7 @@ export function unavailableRoute(app: FastifyInstance, deps: RouteDeps, call: Ca
     method: call.method,
     url: call.path,
     schema: routeSchema(call),
+    ...bodyRouteOptions(call),
     ...authHooks(call, deps),
     handler: async () => {
       throw new Refusal("not_available");

@@ -1,5 +1,6 @@
 import type { Locale } from "@cryptos/contract";
 import { LOCALES } from "@cryptos/contract";
+import { httpMessages } from "../http/messages";
 import { accountsMessages } from "../modules/accounts/messages";
 import { securityMailMessages } from "../modules/accounts/security-mail-messages";
 import { addressBookMessages } from "../modules/addressbook/messages";
@@ -20,6 +21,7 @@ import { catalogs as core } from "./locales";
  * to `modules` below; its keys then type-check wherever a MessageKey is expected.
  */
 const modules = [
+  httpMessages,
   ledgerMessages,
   adminMessages,
   stakingMessages,

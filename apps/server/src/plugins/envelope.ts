@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { registerJsonParser } from "../http/json-body";
 import { type MessageKey, type MessageParams, translate } from "../i18n/translate";
 import { Refusal } from "../lib/errors";
 import { describeValidationIssue, nulCharacterField } from "./validation-message";
@@ -31,12 +32,9 @@ function send(
  * 5xx; only a genuine fault of ours does, with a generic message (the details go to the log).
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  const defaultJson = app.getDefaultJsonParser("error", "error");
-  // The spec's client POSTs every call; an empty body is an empty object, not an error.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (typeof body === "string" && body.trim() === "") return done(null, {});
-    defaultJson(request, body as string, done);
-  });
+  // The spec's client POSTs every call; an empty body is an empty object, not an error. Bodies are refused
+  // where a call takes none, past their limit, or nested deeper than anything the contract sends (json-body.ts).
+  registerJsonParser(app);
 
   // After the schemas (whose messages come first): text PostgreSQL cannot store is refused, not failed in SQL.
   app.addHook("preHandler", (request, _reply, done) => {

@@ -14,6 +14,8 @@ import { upDownOrder } from "./market";
 const uid = z.object({ uid: id });
 /** Operator-written text in every language it was written in; "en" is the fallback. */
 const localizedText = z.record(z.string().min(2).max(10), z.string().trim().min(1).max(20_000));
+/** A body of localized text: up to 20,000 characters in each of 14 languages. */
+const LOCALIZED_BODY_LIMIT = 1024 * 1024;
 const rate = z
   .string()
   .trim()
@@ -202,6 +204,7 @@ export const consoleCalls = {
     path: "/api/admin/staking/save",
     auth: "operator",
     summary: "Create (no id) or change a staking product for future subscriptions; running orders keep their terms",
+    bodyLimit: LOCALIZED_BODY_LIMIT,
     body: z.object({
       id: id.optional(),
       name: localizedText,
@@ -234,6 +237,7 @@ export const consoleCalls = {
     path: "/api/admin/news/save",
     auth: "operator",
     summary: "Publish (no id) or edit an announcement or system notice; HTML is sanitised when read",
+    bodyLimit: LOCALIZED_BODY_LIMIT,
     body: z.object({
       id: id.optional(),
       cid: z.union([z.literal(1), z.literal(2)]),

@@ -19,6 +19,11 @@ export interface CallDef<
   data: D;
   /** multipart/form-data instead of JSON (uploads). */
   multipart?: boolean;
+  /**
+   * Bytes of JSON body the call accepts, for the few whose body can be long (operator-written text in every
+   * language). The server's default for a call with a body is 64 KB; a call without one accepts only `{}`.
+   */
+  bodyLimit?: number;
 }
 
 export const defineCall = <Q extends z.ZodObject, B extends z.ZodObject, D extends z.ZodType>(def: CallDef<Q, B, D>) =>
