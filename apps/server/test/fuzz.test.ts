@@ -8,6 +8,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ledgerAccounts, operatorSessions, postings, sessions } from "../src/db/schema";
+import { bodyLimitOf, MAX_JSON_DEPTH } from "../src/http/json-body";
 import { ManualClock } from "../src/lib/clock";
 import { hashToken, newToken } from "../src/lib/secrets";
 import { fundUser } from "./fixtures";
@@ -19,7 +20,8 @@ import { type SignedUpUser, signUp } from "./sign-up";
  * Fuzzes every call of the contract with requests derived from its own zod schemas: valid ones, and invalid ones
  * (wrong types, missing fields, huge strings, negative and 40-digit amounts, unicode, arrays for objects, duplicate
  * keys, bad JSON, oversized bodies, wrong content types, body fields in the query and back). The contract's schema
- * is the oracle: whatever it refuses, the server must refuse with `code: 0` and a message naming the field, without
+ * (and its body rules: a body only where the call has a schema, each call's size limit, a nesting depth) is the
+ * oracle: whatever it refuses, the server must refuse with `code: 0` and a message naming the field, without
  * moving any money; nothing may answer 5xx. FUZZ_SEED and FUZZ_REQUESTS replay or widen a run.
  */
 
@@ -565,15 +567,26 @@ interface Expected {
 
 const hasPrototypeKey = (text: string) => /"__proto__"\s*:|"constructor"\s*:\s*\{[^}]*"prototype"/.test(text);
 
+/** How deep a parsed JSON value's arrays and objects nest (`{}` is 1). */
+const depthOf = (value: unknown): number =>
+  value !== null && typeof value === "object"
+    ? 1 + Math.max(0, ...Object.values(value as Record<string, unknown>).map(depthOf))
+    : 0;
+
 function parseBody(call: CallDef, request: FuzzRequest): { body?: unknown; expected?: Expected } {
   const text = typeof request.payload === "string" ? request.payload : "";
-  if (Buffer.byteLength(request.payload ?? "") > BODY_LIMIT)
+  // Issue 20: each call reads at most its own limit (multipart files are limited by the multipart parser).
+  if (Buffer.byteLength(request.payload ?? "") > (call.multipart ? BODY_LIMIT : bodyLimitOf(call)))
     return { expected: { verdict: "invalid", why: "too large" } };
   const type = (request.contentType ?? "").toLowerCase();
   if (call.multipart) {
     if (request.what === "multipart good png") return { expected: { verdict: "valid", why: "one png" } };
     return { expected: { verdict: "invalid", why: "not one image under `file`" } };
   }
+  const trimmed = text.trim();
+  const emptyObject = trimmed === "" || trimmed === "null" || /^\{\s*\}$/.test(trimmed);
+  if (!call.body && text !== "" && !(type.startsWith("application/json") && emptyObject))
+    return { expected: { verdict: "invalid", why: "a body on a call that takes none" } };
   if (!type.startsWith("application/json")) {
     if (text === "") return { expected: { verdict: "unknown", why: "empty body, other type" } };
     if (type.startsWith("text/plain")) {
@@ -590,6 +603,7 @@ function parseBody(call: CallDef, request: FuzzRequest): { body?: unknown; expec
   try {
     // Like the server's parser (secure-json-parse), a leading byte-order mark is skipped.
     const parsed: unknown = JSON.parse(text.replace(/^\ufeff/, ""));
+    if (depthOf(parsed) > MAX_JSON_DEPTH) return { expected: { verdict: "invalid", why: "nested too deep" } };
     return { body: parsed === null ? {} : parsed };
   } catch {
     return { expected: { verdict: "invalid", why: "bad JSON" } };

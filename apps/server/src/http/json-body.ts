@@ -102,7 +102,10 @@ export function registerJsonParser(app: FastifyInstance) {
     (request, body, done) => {
       const text = body as string;
       if (isEmptyObject(text)) return done(null, {});
-      if (request.routeOptions.config.noBody) return done(new Refusal("body_not_accepted", {}, 400));
+      if (request.routeOptions.config.noBody) {
+        // At most NO_BODY_LIMIT bytes: parsed only to tell malformed JSON from a body the call does not take.
+        return defaultJson(request, text, (error) => done(error ?? new Refusal("body_not_accepted", {}, 400)));
+      }
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
         return done(new Refusal("body_too_deep", { max: MAX_JSON_DEPTH }, 400));
       }
