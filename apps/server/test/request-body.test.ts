@@ -40,6 +40,8 @@ describe("bodies on calls that take none", () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toEqual({ code: 0, msg: "Dieser Aufruf nimmt keinen Anfragetext an" });
+    // Refused from its length alone; the connection is not kept to read the rest.
+    expect(res.headers.connection).toBe("close");
     expect(await signedIn(user)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import type { CallDef } from "@cryptos/contract";
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { Refusal } from "../lib/errors";
 
 /**
@@ -46,10 +46,14 @@ const isJson = (request: FastifyRequest) =>
  * A call without a body refuses one before reading it: any type but JSON (whose `{}` the spec's client sends),
  * or JSON longer than `{}` could be.
  */
-async function refuseBody(request: FastifyRequest) {
+async function refuseBody(request: FastifyRequest, reply: FastifyReply) {
   if (!hasBody(request)) return;
   const length = Number(request.headers["content-length"] ?? 0);
-  if (!isJson(request) || length > NO_BODY_LIMIT) throw new Refusal("body_not_accepted", {}, 400);
+  if (!isJson(request) || length > NO_BODY_LIMIT) {
+    // The connection closes after the answer, so the server does not read the rest of the body to reuse it.
+    reply.header("connection", "close");
+    throw new Refusal("body_not_accepted", {}, 400);
+  }
 }
 
 /** The route options of a contract call that concern its body. */
