@@ -246,7 +246,8 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
         ],
       },
     });
-    const sms = await t.call("/api/sms/send", { body: { mobile: "+15555550100" } });
+    // The spec's sms/send takes no body (issue 20: a call without a body schema refuses one).
+    const sms = await t.call("/api/sms/send");
     expect(sms.body.code).toBe(0);
     expect(sms.body.msg).toMatch(/SMS/);
   });
