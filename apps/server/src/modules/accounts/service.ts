@@ -140,6 +140,13 @@ export class AccountsService {
     return { userId: session.userId, sessionId: session.id, token };
   };
 
+  /**
+   * The user of a session that is still live, without counting the look-up as use (no sliding expiry): the live
+   * socket asks before each event it passes on, so a revoked or expired session hears nothing more.
+   */
+  sessionUser = async (token: string): Promise<number | null> =>
+    (await this.sessionLookups.submit(hashToken(token)))?.userId ?? null;
+
   private async openSession(userId: number, loginType: LoginType, meta: RequestMeta): Promise<SessionData> {
     const token = newToken();
     const now = this.clock.now();
