@@ -277,14 +277,17 @@ const loggedSockets = new WeakSet<WebSocket>();
 /**
  * An error on a socket. A client breaking the protocol (a frame over MAX_FRAME_BYTES, bad UTF-8, an unmasked or
  * unknown frame: ws's `WS_ERR_*`) or dropping the connection is the client's doing, and anyone can do it as often
- * as they like: one short warning (debug for a dropped connection), no stack. Anything else is ours: an error
- * with its stack. The connection is cut either way (@fastify/websocket's default, which logs every one at error).
+ * as they like: one short warning (debug for a dropped connection), no stack; ws has already stopped reading and
+ * closes the connection with the code that says why (1009 too big, 1007 bad UTF-8, 1002). Anything else is ours: an
+ * error with its stack, and the connection is cut (@fastify/websocket's default did that for every error, a client's
+ * included, at error level with the stack).
  */
 function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest) {
+  const code = (error as { code?: unknown }).code;
+  const byClient = typeof code === "string" && code.startsWith("WS_ERR_");
   if (!loggedSockets.has(socket)) {
     loggedSockets.add(socket);
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("WS_ERR_")) {
+    if (byClient) {
       request.log.warn({ code, reason: error.message }, "websocket client broke the protocol; connection closed");
     } else if (code === "ECONNRESET" || code === "EPIPE") {
       request.log.debug({ code }, "websocket connection dropped");
@@ -292,7 +295,7 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
       request.log.error({ err: error }, "websocket connection failed");
     }
   }
-  socket.terminate();
+  if (!byClient) socket.terminate();
 }
 
 /**
