@@ -109,11 +109,23 @@ export class AccountsService {
    * Every signed-in request looks its session up: lookups that arrive while one runs go together as the next one
    * (one statement for many requests under load, at once when alone).
    */
-  private readonly sessionLookups = new Batcher<string, repo.SessionRow | undefined>(async (hashes) => {
+  private readonly sessionLookups = new Batcher<string, repo.SessionRow | undefined>((hashes) =>
+    this.findLiveSessions(hashes),
+  );
+  /**
+   * The live socket's checks before each event, apart: an announcement to every signed-in socket asks thousands
+   * at once, and the requests' own look-ups must not queue behind them.
+   */
+  private readonly liveChecks = new Batcher<string, repo.SessionRow | undefined>(
+    (hashes) => this.findLiveSessions(hashes),
+    1_000,
+  );
+
+  private async findLiveSessions(hashes: string[]): Promise<PromiseSettledResult<repo.SessionRow | undefined>[]> {
     const found = await repo.findLiveSessions(this.db, [...new Set(hashes)], this.clock.now());
     const byHash = new Map(found.map((row) => [row.tokenHash, row]));
     return hashes.map((hash) => ({ status: "fulfilled", value: byHash.get(hash) }));
-  });
+  }
 
   constructor(
     private readonly db: Db,
@@ -145,7 +157,7 @@ export class AccountsService {
    * socket asks before each event it passes on, so a revoked or expired session hears nothing more.
    */
   sessionUser = async (token: string): Promise<number | null> =>
-    (await this.sessionLookups.submit(hashToken(token)))?.userId ?? null;
+    (await this.liveChecks.submit(hashToken(token)))?.userId ?? null;
 
   private async openSession(userId: number, loginType: LoginType, meta: RequestMeta): Promise<SessionData> {
     const token = newToken();
