@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { startTestApp, type TestApp } from "./helper";
@@ -232,6 +233,12 @@ describe("wallet sign-in on another chain (CHAIN_ID)", () => {
     });
     return { type: 3, username: account.address, message, signature: await account.signMessage({ message }) };
   }
+
+  it("reads CHAIN_ID from the environment: 1 unless set, a positive integer", () => {
+    expect(loadConfig({}).chainId).toBe(1);
+    expect(loadConfig({ CHAIN_ID: "137" }).chainId).toBe(137);
+    for (const bad of ["0", "-1", "1.5", "polygon"]) expect(() => loadConfig({ CHAIN_ID: bad })).toThrow(/CHAIN_ID/);
+  });
 
   it("names its chain in the nonce, takes a message for it and refuses one for mainnet", async () => {
     const account = newAccount();
