@@ -110,7 +110,11 @@ test("register with an emailed code, see the account, log out, log back in with 
   await screenshot(page, "account");
 });
 
-/** An EIP-1193 provider in the page whose signatures come from a real private key held by the test. */
+/**
+ * An EIP-1193 provider in the page whose signatures come from a real private key held by the test. It starts on
+ * Polygon (chain 137) and switches when asked (wallet_switchEthereumChain), remembering each request in
+ * `__e2eWalletSwitches`: the server takes only messages for its own chain (CHAIN_ID, 1 here).
+ */
 async function injectWallet(page: Page) {
   const account = privateKeyToAccount(generatePrivateKey());
   await page.exposeFunction("__e2eWalletSign", (message: string) =>
@@ -123,6 +127,9 @@ async function injectWallet(page: Page) {
     const connected = () => sessionStorage.getItem("e2e-wallet") === "connected";
     const accounts = () => (connected() ? [address] : []);
     const w = window as unknown as Record<string, unknown>;
+    let chainId = "0x89";
+    const switches: unknown[] = [];
+    w.__e2eWalletSwitches = switches;
     w.ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -133,7 +140,13 @@ async function injectWallet(page: Page) {
           case "eth_accounts":
             return accounts();
           case "eth_chainId":
-            return "0x1";
+            return chainId;
+          case "wallet_switchEthereumChain": {
+            const [target] = (params ?? []) as { chainId: string }[];
+            switches.push(target);
+            if (target) chainId = target.chainId;
+            return null;
+          }
           case "personal_sign":
             return (w.__e2eWalletSign as (m: unknown) => Promise<string>)(params?.[0]);
           default:
@@ -167,6 +180,10 @@ test("wallet sign-in with a real key; the wallet disconnecting signs out; a conn
   expect(await stored(page, "web3_address")).toBe(wallet.address);
   expect(await stored(page, "web3_token")).toBeTruthy();
   expect(await stored(page, "web3_login_type")).toBe("3");
+  // The wallet was on Polygon: the app asked it onto the server's chain and signed for that one.
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eWalletSwitches: unknown[] }).__e2eWalletSwitches),
+  ).toEqual([{ chainId: "0x1" }]);
 
   await page.goto("/#/pages/user/account");
   const short = `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`;

@@ -16,6 +16,7 @@ const schema = z.object({
   OPERATOR_EMAIL: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
   RPC_URL: z.string().optional(),
+  CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
@@ -37,6 +38,8 @@ export interface Config {
   operatorEmail: string | undefined;
   operatorPassword: string | undefined;
   rpcUrl: string | undefined;
+  /** The EIP-155 chain wallet sign-in messages must name (RPC_URL's chain); messages for another are refused. */
+  chainId: number;
   logLevel: z.infer<typeof schema>["LOG_LEVEL"];
   /** The built SPA served at `/`; absent in API-only tests. */
   webDist: string | undefined;
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     operatorEmail: e.OPERATOR_EMAIL || undefined,
     operatorPassword: e.OPERATOR_PASSWORD || undefined,
     rpcUrl: e.RPC_URL || undefined,
+    chainId: e.CHAIN_ID,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     perIpLimits: e.PER_IP_LIMITS === "on",

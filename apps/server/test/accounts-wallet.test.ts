@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { startTestApp, type TestApp } from "./helper";
@@ -110,6 +111,23 @@ describe("wallet sign-in (EIP-4361)", () => {
     expect(res.body).toEqual({ code: 0, msg: "The sign-in message is not valid for this site; please sign in again" });
   });
 
+  it("refuses a message signed for another chain, with a message naming the chain to sign for", async () => {
+    // A real key signs a message that is right in every way but its chain (Polygon's 137 instead of CHAIN_ID's 1).
+    const account = newAccount();
+    const res = await login(await signedLogin(account, { chainId: 137 }));
+    expect(res.body).toEqual({
+      code: 0,
+      msg: "The sign-in message is for another network; please sign in again on chain ID 1",
+    });
+    // In the reader's language too; and the same key, signing for chain 1, gets in.
+    const zh = await t.call("/api/user/login", {
+      body: await signedLogin(account, { chainId: 5 }),
+      headers: { lang: "zh-CN" },
+    });
+    expect(zh.body).toEqual({ code: 0, msg: "登录消息属于其他网络，请在链 ID 1 上重新登录" });
+    expect((await login(await signedLogin(account))).body.code).toBe(1);
+  });
+
   it("refuses a message for another URI", async () => {
     const res = await login(await signedLogin(newAccount(), { uri: "https://evil.example/login" }));
     expect(res.body.code).toBe(0);
@@ -188,6 +206,48 @@ describe("wallet sign-in (EIP-4361)", () => {
     // The spec's bare payload {type: 3, username} must never sign anyone in.
     const bare = await login({ type: 3, username: account.address });
     expect(bare.body).toEqual({ code: 0, msg: "message is required" });
+  });
+});
+
+describe("wallet sign-in on another chain (CHAIN_ID)", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ config: { publicOrigin: ORIGIN, chainId: 137 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function signed(account: PrivateKeyAccount, chainId: number) {
+    const n = (await t.call("/api/user/nonce", { body: { address: account.address } })).body.data as NonceData;
+    expect(n.chain_id).toBe(137);
+    const message = createSiweMessage({
+      address: account.address,
+      chainId,
+      domain: n.domain,
+      nonce: n.nonce,
+      uri: n.uri,
+      version: "1",
+      issuedAt: new Date(),
+    });
+    return { type: 3, username: account.address, message, signature: await account.signMessage({ message }) };
+  }
+
+  it("reads CHAIN_ID from the environment: 1 unless set, a positive integer", () => {
+    expect(loadConfig({}).chainId).toBe(1);
+    expect(loadConfig({ CHAIN_ID: "137" }).chainId).toBe(137);
+    for (const bad of ["0", "-1", "1.5", "polygon"]) expect(() => loadConfig({ CHAIN_ID: bad })).toThrow(/CHAIN_ID/);
+  });
+
+  it("names its chain in the nonce, takes a message for it and refuses one for mainnet", async () => {
+    const account = newAccount();
+    const mainnet = await t.call("/api/user/login", { body: await signed(account, 1) });
+    expect(mainnet.body).toEqual({
+      code: 0,
+      msg: "The sign-in message is for another network; please sign in again on chain ID 137",
+    });
+    expect((await t.call("/api/user/login", { body: await signed(account, 137) })).body.code).toBe(1);
   });
 });
 

@@ -96,6 +96,20 @@ async function sendPersonal(to: SignedUpUser, via: TestApp["call"] = t.call) {
   expect(res.body.code).toBe(1);
 }
 
+/** Another session of the same user, signed in with the password. */
+async function secondSession(user: SignedUpUser, via: TestApp["call"] = t.call): Promise<string> {
+  const res = await via(calls.login.path, { body: { type: 1, username: user.email, password: user.password } });
+  expect(res.body.code).toBe(1);
+  return (res.body.data as { userinfo: { token: string } }).userinfo.token;
+}
+
+/** Waits for the socket's next `event` or `unauthed`, and answers which came first. */
+async function nextEventOrUnauthed(socket: LiveClient, from: number): Promise<WsServerMessage> {
+  const isAnswer = (m: WsServerMessage) => m.type === "event" || m.type === "unauthed";
+  await socket.waitFor((r) => r.slice(from).some(isAnswer));
+  return socket.received.slice(from).find(isAnswer)!;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -213,6 +227,72 @@ describe("user events over WebSocket", () => {
   });
 });
 
+describe("a socket whose session is revoked", () => {
+  /**
+   * Signs `user` in on a fresh socket with `revoked`, and on another with a session that stays; runs `revoke`; then
+   * a message to the user: the live session's socket hears of it, the revoked one is told `unauthed` instead, and
+   * hears nothing of a second message either.
+   */
+  async function revokedSocketHearsNothing(
+    user: SignedUpUser,
+    revoked: string,
+    kept: string,
+    revoke: () => Promise<void>,
+  ) {
+    const revokedSocket = await LiveClient.open();
+    const keptSocket = await LiveClient.open();
+    expect(await revokedSocket.auth(revoked)).toBe(true);
+    expect(await keptSocket.auth(kept)).toBe(true);
+    await revoke();
+
+    const from = revokedSocket.received.length;
+    await sendPersonal(user);
+    await keptSocket.waitForEvents(1);
+    expect(await nextEventOrUnauthed(revokedSocket, from)).toEqual({ type: "unauthed" });
+
+    await sendPersonal(user);
+    await keptSocket.waitForEvents(2);
+    await revokedSocket.settle();
+    expect(revokedSocket.events()).toBe(0);
+    expect(revokedSocket.received.filter((m) => m.type === "unauthed")).toHaveLength(1);
+
+    // The connection stays open for prices, and signs in again with a live session.
+    expect(await revokedSocket.auth(kept)).toBe(true);
+    await sendPersonal(user);
+    await revokedSocket.waitForEvents(1);
+    revokedSocket.close();
+    keptSocket.close();
+  }
+
+  it("stops hearing the user's events after the session signs out (logout over HTTP)", async () => {
+    const user = await signUp(t);
+    const kept = await secondSession(user);
+    await revokedSocketHearsNothing(user, user.token, kept, async () => {
+      expect((await t.call(calls.logout.path, { headers: user.headers })).body.code).toBe(1);
+    });
+  });
+
+  it("stops hearing them after another session signs the others out", async () => {
+    const user = await signUp(t);
+    const kept = await secondSession(user);
+    await revokedSocketHearsNothing(user, user.token, kept, async () => {
+      expect((await t.call(calls.revokeOtherSessions.path, { headers: bearer(kept) })).body.code).toBe(1);
+    });
+  });
+
+  it("stops hearing them after the password is changed from another session", async () => {
+    const user = await signUp(t);
+    const kept = await secondSession(user);
+    await revokedSocketHearsNothing(user, user.token, kept, async () => {
+      const changed = await t.call(calls.changepwd.path, {
+        headers: bearer(kept),
+        body: { old_password: user.password, password: "another-password-2" },
+      });
+      expect(changed.body.code).toBe(1);
+    });
+  });
+});
+
 describe.runIf(testDbKind() === "postgres")("user events across instances on PostgreSQL", () => {
   let other: { app: FastifyInstance; database: Database; port: number } | undefined;
   const carol = () => signUp(t);
@@ -239,6 +319,26 @@ describe.runIf(testDbKind() === "postgres")("user events across instances on Pos
     await onB.waitForEvents(1);
     expect(onB.received.at(-1)).toEqual({ type: "event", topic: "messages" });
     onB.close();
+  });
+
+  it("stops a socket of instance B once its session is signed out through instance A", async () => {
+    expect(other).toBeDefined();
+    const user = await carol();
+    const kept = await secondSession(user);
+    const onB = await LiveClient.open(other!.port);
+    const keptOnB = await LiveClient.open(other!.port);
+    expect(await onB.auth(user.token)).toBe(true);
+    expect(await keptOnB.auth(kept)).toBe(true);
+    expect((await t.call(calls.logout.path, { headers: user.headers })).body.code).toBe(1);
+
+    const from = onB.received.length;
+    await sendPersonal(user);
+    await keptOnB.waitForEvents(1);
+    expect(await nextEventOrUnauthed(onB, from)).toEqual({ type: "unauthed" });
+    await onB.settle();
+    expect(onB.events()).toBe(0);
+    onB.close();
+    keptOnB.close();
   });
 
   it("listens again after its database connection drops, and tells its clients to catch up", async () => {

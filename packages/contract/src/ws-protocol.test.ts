@@ -28,7 +28,7 @@ const tick = fc.record(
 );
 const message = fc.record(
   {
-    type: fc.constantFrom("ticks", "subscribed", "pong", "authed", "event", "error", "nope"),
+    type: fc.constantFrom("ticks", "subscribed", "pong", "authed", "unauthed", "event", "error", "nope"),
     ticks: fc.oneof(fc.array(tick, { maxLength: 3 }), field),
     pairs: fc.oneof(fc.array(fc.oneof(fc.integer(), field), { maxLength: 3 }), field),
     signed_in: field,

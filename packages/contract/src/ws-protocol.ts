@@ -26,8 +26,10 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  * `messages` when a personal message arrives for them or an announcement or notice is published for everyone;
  * `price_alerts` when one of their price alerts fired (read `/api/user/alerts` with status `triggered`).
  * An event carries no data: it only says which calls to read again over HTTP (`messages`: `getnews`, the message
- * lists), so a socket whose session has since ended learns nothing from it. Events sent while the socket was down
- * are not replayed: after reconnecting, read those calls once more.
+ * lists). The server checks the session again before each event it sends: once the session has ended (logout, the
+ * user signing other sessions out, a password change or reset, expiry; on any instance) the socket gets
+ * `{"type":"unauthed"}` instead, once, and no more events until it sends `auth` again. Events sent while the
+ * socket was down are not replayed: after reconnecting, read those calls once more.
  */
 export const WS_PATH = "/ws";
 export const WS_HEARTBEAT_MS = 30_000;
@@ -61,6 +63,8 @@ export function readWsServerMessage(value: unknown): WsServerMessage | null {
         : null;
     case "pong":
       return { type: "pong" };
+    case "unauthed":
+      return { type: "unauthed" };
     case "authed":
       return typeof value.signed_in === "boolean" ? { type: "authed", signed_in: value.signed_in } : null;
     case "event":

@@ -36,6 +36,11 @@ export const wsServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pong") }),
   /** The answer to `auth`: whether the token named a live session (events of that user follow). */
   z.object({ type: z.literal("authed"), signed_in: z.boolean() }),
+  /**
+   * The session this connection signed in with has ended (signed out, signed out by another session, password
+   * changed, expired): its events stop. The connection stays open for prices; send `auth` again to follow a user.
+   */
+  z.object({ type: z.literal("unauthed") }),
   /** Something of the signed-in user changed (see above); no data, read it over HTTP. */
   z.object({ type: z.literal("event"), topic: wsEventTopic }),
   /** A message the server could not take (bad JSON, unknown op, too many pairs); the connection stays open. */

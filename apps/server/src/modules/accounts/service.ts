@@ -47,8 +47,6 @@ const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 const ACCOUNT_FAILURE_MAX = 5;
 const IP_FAILURE_MAX = 30;
 export const NONCE_TTL_MS = 10 * MINUTE_MS;
-/** The chain wallets are asked to sign for; smart-contract wallets are checked on RPC_URL's chain. */
-const SIWE_CHAIN_ID = 1;
 /** Recovery codes issued when TOTP is turned on, each good once. */
 const RECOVERY_CODE_COUNT = 10;
 const TOTP_CODE = /^\d{6}$/;
@@ -77,7 +75,7 @@ export interface AccountsDeps {
 
 export type AccountsConfig = Pick<
   Config,
-  "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "perIpLimits" | "codeResendSeconds"
+  "publicOrigin" | "smtpUrl" | "mailFrom" | "rpcUrl" | "chainId" | "perIpLimits" | "codeResendSeconds"
 >;
 
 const codeHash = (email: string, event: string, code: string) => hashToken(`${event}:${email}:${code}`);
@@ -111,11 +109,23 @@ export class AccountsService {
    * Every signed-in request looks its session up: lookups that arrive while one runs go together as the next one
    * (one statement for many requests under load, at once when alone).
    */
-  private readonly sessionLookups = new Batcher<string, repo.SessionRow | undefined>(async (hashes) => {
+  private readonly sessionLookups = new Batcher<string, repo.SessionRow | undefined>((hashes) =>
+    this.findLiveSessions(hashes),
+  );
+  /**
+   * The live socket's checks before each event, apart: an announcement to every signed-in socket asks thousands
+   * at once, and the requests' own look-ups must not queue behind them.
+   */
+  private readonly liveChecks = new Batcher<string, repo.SessionRow | undefined>(
+    (hashes) => this.findLiveSessions(hashes),
+    1_000,
+  );
+
+  private async findLiveSessions(hashes: string[]): Promise<PromiseSettledResult<repo.SessionRow | undefined>[]> {
     const found = await repo.findLiveSessions(this.db, [...new Set(hashes)], this.clock.now());
     const byHash = new Map(found.map((row) => [row.tokenHash, row]));
     return hashes.map((hash) => ({ status: "fulfilled", value: byHash.get(hash) }));
-  });
+  }
 
   constructor(
     private readonly db: Db,
@@ -141,6 +151,13 @@ export class AccountsService {
     }
     return { userId: session.userId, sessionId: session.id, token };
   };
+
+  /**
+   * The user of a session that is still live, without counting the look-up as use (no sliding expiry): the live
+   * socket asks before each event it passes on, so a revoked or expired session hears nothing more.
+   */
+  sessionUser = async (token: string): Promise<number | null> =>
+    (await this.liveChecks.submit(hashToken(token)))?.userId ?? null;
 
   private async openSession(userId: number, loginType: LoginType, meta: RequestMeta): Promise<SessionData> {
     const token = newToken();
@@ -310,7 +327,8 @@ export class AccountsService {
       nonce,
       domain: this.origin.host,
       uri: this.origin.origin,
-      chain_id: SIWE_CHAIN_ID,
+      // The chain wallets sign for (CHAIN_ID): the one smart-contract wallets are checked on (RPC_URL's).
+      chain_id: this.config.chainId,
       expires_at: expiresAt.toISOString(),
     };
   }
@@ -320,7 +338,7 @@ export class AccountsService {
     await this.refuseWhileLocked(null, meta.ip);
     const now = this.clock.now();
     try {
-      const signed = checkSiweMessage(message, username, this.origin, now);
+      const signed = checkSiweMessage(message, username, this.origin, this.config.chainId, now);
       if (!(await this.wallet.verify(signed.address, message, signature))) throw new Refusal("siwe_bad_signature");
       // Used up only after the signature checks out, so nobody can burn another wallet's nonce.
       if (!(await repo.useNonce(this.db, signed.nonce, signed.address, now))) throw new Refusal("siwe_expired");

@@ -30,10 +30,18 @@ const invalid = () => new Refusal("siwe_invalid");
 
 /**
  * Checks an EIP-4361 message against this site before any signature work: the address is the one signing in,
- * the domain is PUBLIC_ORIGIN's host, the URI is on PUBLIC_ORIGIN, it was not issued in the future and has not
- * expired. Returns the checksummed address and the nonce, which the caller then uses up.
+ * the domain is PUBLIC_ORIGIN's host, the URI is on PUBLIC_ORIGIN, the chain is `chainId` (CHAIN_ID: the chain a
+ * smart-contract wallet is checked on, so a message bound to another chain is never taken for this one), it was
+ * not issued in the future and has not expired. Returns the checksummed address and the nonce, which the caller
+ * then uses up.
  */
-export function checkSiweMessage(message: string, username: string, origin: URL, now: Date): SignedSiwe {
+export function checkSiweMessage(
+  message: string,
+  username: string,
+  origin: URL,
+  chainId: number,
+  now: Date,
+): SignedSiwe {
   const fields = parseSiweMessage(message);
   const { address, domain, uri, nonce, issuedAt, version } = fields;
   if (!address || !domain || !uri || !nonce || !issuedAt || !version || fields.chainId === undefined) throw invalid();
@@ -47,6 +55,7 @@ export function checkSiweMessage(message: string, username: string, origin: URL,
     throw invalid();
   }
   if (uriOrigin !== origin.origin) throw invalid();
+  if (fields.chainId !== chainId) throw new Refusal("siwe_wrong_chain", { chain: chainId });
   if (Number.isNaN(issuedAt.getTime()) || issuedAt.getTime() > now.getTime() + ISSUED_AT_SKEW_MS) throw invalid();
   if (fields.expirationTime) {
     if (Number.isNaN(fields.expirationTime.getTime())) throw invalid();

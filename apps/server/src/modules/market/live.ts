@@ -9,7 +9,7 @@ import {
   wsClientMessage,
 } from "@cryptos/contract";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { resolveLocale, translate } from "../../i18n/translate";
 import type { ModuleContext } from "../context";
@@ -28,20 +28,31 @@ interface Client {
   alive: boolean;
   /** The signed-in user whose events this connection receives (`auth`), or null. */
   userId: number | null;
+  /** The session token `userId` came from: checked again before each event, so a revoked session hears nothing. */
+  session: string | null;
   /** Counts `auth` ops: only the newest one's answer is applied; one session lookup at a time per connection. */
   authSeq: number;
   authToken: string | null;
   authing: boolean;
 }
 
-/** The user behind a session token (the HTTP API's resolver), or null when unknown, expired or revoked. */
+/** The user behind a session token, or null when unknown, expired or revoked. */
 export type SessionLookup = (token: string) => Promise<number | null>;
+
+export interface LiveSessions {
+  /** For `auth`: the HTTP API's resolver (a sign-in counts as use of the session). */
+  signIn: SessionLookup;
+  /** Before each event: whether the session is still live, without counting as use. */
+  check: SessionLookup;
+}
 
 /**
  * The WebSocket clients of this instance and the pairs each follows. Each tick batch from the bus becomes one
  * `ticks` frame per client, holding the ticks of the pairs it follows; the frame is serialised (and encoded)
  * once per distinct set of pairs, not once per client, so fan-out costs a socket write per client and batch.
- * Clients that sent a valid session token (`auth`) also get the `event`s of their user.
+ * Clients that sent a valid session token (`auth`) also get the `event`s of their user, each only after their
+ * session is checked again: one revoked anywhere (logout, sign-out of other sessions, password change, expiry; on
+ * any instance) gets `unauthed` instead and is signed out.
  */
 export class LiveHub {
   private readonly clients = new Set<Client>();
@@ -51,7 +62,7 @@ export class LiveHub {
 
   constructor(
     bus: TickBus,
-    private readonly sessions: SessionLookup,
+    private readonly sessions: LiveSessions,
     heartbeatMs = WS_HEARTBEAT_MS,
   ) {
     this.unsubscribe = bus.subscribe((ticks) => this.broadcast(ticks));
@@ -71,6 +82,7 @@ export class LiveHub {
       pairsKey: "",
       alive: true,
       userId: null,
+      session: null,
       authSeq: 0,
       authToken: null,
       authing: false,
@@ -136,19 +148,22 @@ export class LiveHub {
   private async authenticate(client: Client) {
     client.authing = true;
     let seq: number;
+    let token: string | null;
     let userId: number | null;
     do {
       seq = client.authSeq;
-      const token = client.authToken;
-      userId = token ? await this.sessions(token).catch(() => null) : null;
+      token = client.authToken;
+      userId = token ? await this.sessions.signIn(token).catch(() => null) : null;
     } while (seq !== client.authSeq);
     client.authing = false;
     if (!this.clients.has(client)) return;
     this.setUser(client, userId);
+    client.session = userId === null ? null : token;
     this.send(client, { type: "authed", signed_in: userId !== null });
   }
 
   private setUser(client: Client, userId: number | null) {
+    if (userId === null) client.session = null;
     if (client.userId === userId) return;
     if (client.userId !== null) {
       const mine = this.byUser.get(client.userId);
@@ -167,10 +182,32 @@ export class LiveHub {
     const frame = JSON.stringify({ type: "event", topic } satisfies WsServerMessage);
     const targets = userId === null ? this.byUser.values() : [this.byUser.get(userId) ?? []];
     for (const clients of targets) {
-      for (const client of clients) {
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
-      }
+      for (const client of clients) void this.deliver(client, frame);
     }
+  }
+
+  /**
+   * Sends `frame` once the client's session is confirmed live. Checking here, rather than being told of each
+   * revocation, covers every way a session ends (on any instance, by expiry, by a path added later) with nothing to
+   * keep in step; the look-ups of one event's clients go to the database together (AccountsService's batcher).
+   */
+  private async deliver(client: Client, frame: string) {
+    const { session, userId } = client;
+    if (session === null || userId === null) return;
+    // A failed look-up sends nothing (a revoked session must not hear), and signs nobody out.
+    const live = await this.sessions.check(session).catch(() => undefined);
+    if (!this.clients.has(client) || client.socket.readyState !== client.socket.OPEN || live === undefined) return;
+    if (client.session !== session) {
+      // Signed in again meanwhile: that sign-in was checked just now; send only if it is the same user's.
+      if (client.session !== null && client.userId === userId) client.socket.send(frame);
+      return;
+    }
+    if (live === userId) {
+      client.socket.send(frame);
+      return;
+    }
+    this.setUser(client, null);
+    this.send(client, { type: "unauthed" });
   }
 
   private remove(client: Client) {
@@ -231,6 +268,36 @@ export class LiveHub {
   }
 }
 
+/** The largest frame a client may send; ws closes the connection (1009) on a larger one. */
+const MAX_FRAME_BYTES = 16 * 1024;
+
+/** Sockets whose error was logged: one line per connection, whatever a client keeps sending. */
+const loggedSockets = new WeakSet<WebSocket>();
+
+/**
+ * An error on a socket. A client breaking the protocol (a frame over MAX_FRAME_BYTES, bad UTF-8, an unmasked or
+ * unknown frame: ws's `WS_ERR_*`) or dropping the connection is the client's doing, and anyone can do it as often
+ * as they like: one short warning (debug for a dropped connection), no stack; ws has already stopped reading and
+ * closes the connection with the code that says why (1009 too big, 1007 bad UTF-8, 1002). Anything else is ours: an
+ * error with its stack, and the connection is cut (@fastify/websocket's default did that for every error, a client's
+ * included, at error level with the stack).
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest) {
+  const code = (error as { code?: unknown }).code;
+  const byClient = typeof code === "string" && code.startsWith("WS_ERR_");
+  if (!loggedSockets.has(socket)) {
+    loggedSockets.add(socket);
+    if (byClient) {
+      request.log.warn({ code, reason: error.message }, "websocket client broke the protocol; connection closed");
+    } else if (code === "ECONNRESET" || code === "EPIPE") {
+      request.log.debug({ code }, "websocket connection dropped");
+    } else {
+      request.log.error({ err: error }, "websocket connection failed");
+    }
+  }
+  if (!byClient) socket.terminate();
+}
+
 /**
  * `GET /ws`: the live price stream and the signed-in user's events (contract `ws.ts`). The locale comes from the
  * `lang` query or header. Events come from the database's NOTIFYs, so they leave only after their transaction
@@ -238,11 +305,11 @@ export class LiveHub {
  */
 export function liveRoutes(app: FastifyInstance, ctx: ModuleContext) {
   app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: 16 * 1024 } });
-    const hub = new LiveHub(
-      ctx.services.market.bus,
-      async (token) => (await ctx.services.accounts.resolveSession(token))?.userId ?? null,
-    );
+    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES }, errorHandler: onSocketError });
+    const hub = new LiveHub(ctx.services.market.bus, {
+      signIn: async (token) => (await ctx.services.accounts.resolveSession(token))?.userId ?? null,
+      check: ctx.services.accounts.sessionUser,
+    });
     const stopListening = await listenForUserEvents(
       ctx.database,
       (event) => hub.sendEvent(event.user, event.topic),

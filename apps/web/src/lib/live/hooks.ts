@@ -1,5 +1,6 @@
 import type { WsEventTopic, WsTick } from "@cryptos/contract";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { api } from "@/lib/api";
 import { sessionStore } from "@/lib/session-store";
 import { LiveSocket, type LiveStatus } from "./live-socket";
 
@@ -11,7 +12,14 @@ let shared: LiveSocket | undefined;
  */
 export function liveSocket(): LiveSocket {
   if (!shared) {
-    const socket = new LiveSocket({ token: sessionStore.token });
+    const socket = new LiveSocket({
+      token: sessionStore.token,
+      // The session ended on the server: one read of `userinfo` meets the 401 that signs every screen out and says
+      // why (lib/api). A token that changed meanwhile just answers.
+      onUnauthed: () => {
+        if (sessionStore.token()) api("userinfo").catch(() => {});
+      },
+    });
     sessionStore.subscribe(() => socket.tokenChanged());
     shared = socket;
   }

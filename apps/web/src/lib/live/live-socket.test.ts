@@ -77,4 +77,28 @@ describe("LiveSocket reconnection", () => {
     await vi.waitFor(() => expect(resyncs).toHaveBeenCalledTimes(1));
     expect(server.connections[1]!.received).not.toContainEqual(expect.objectContaining({ op: "auth" }));
   });
+
+  it("passes on the server's `unauthed` once, and keeps the socket open for prices and a new sign-in", async () => {
+    const server = await startServer();
+    const onUnauthed = vi.fn();
+    const live = new LiveSocket({ url: () => server.url, token: () => "session-token", onUnauthed });
+    cleanup = async () => {
+      live.close();
+      await server.close();
+    };
+    const events = vi.fn();
+    live.onEvent("messages", events);
+    await vi.waitFor(() =>
+      expect(server.connections[0]?.received).toContainEqual({ op: "auth", token: "session-token" }),
+    );
+    server.connections[0]!.socket.send(JSON.stringify({ type: "unauthed" }));
+    await vi.waitFor(() => expect(onUnauthed).toHaveBeenCalledTimes(1));
+    expect(events).not.toHaveBeenCalled();
+    expect(live.getStatus()).toBe("open");
+    live.tokenChanged();
+    await vi.waitFor(() =>
+      expect(server.connections[0]!.received.filter((m) => (m as { op?: string }).op === "auth")).toHaveLength(2),
+    );
+    expect(server.connections).toHaveLength(1);
+  });
 });

@@ -19,6 +19,11 @@ export interface LiveSocketOptions {
   url?: () => string;
   /** The session token sent with `auth` on each connect (and by `tokenChanged`), so the user's events arrive. */
   token?: () => string | null;
+  /**
+   * The server says the session this socket signed in with has ended (`unauthed`: signed out elsewhere, password
+   * changed, expired). Its events have stopped; the app finds out over HTTP (the 401 path signs it out).
+   */
+  onUnauthed?: () => void;
   /** Backoff: first delay, doubling up to `maxDelayMs`, with ±20 % jitter (contract ws.ts). */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -77,6 +82,7 @@ export class LiveSocket {
       flushMs: 250,
       idleCloseMs: 5_000,
       token: () => null,
+      onUnauthed: () => {},
       ...options,
     };
   }
@@ -266,6 +272,10 @@ export class LiveSocket {
         this.resyncOnAuthed = false;
         this.resync();
       }
+      return;
+    }
+    if (message.type === "unauthed") {
+      this.options.onUnauthed();
       return;
     }
     if (message.type === "event") {

@@ -1,25 +1,40 @@
 import { STORAGE_KEYS, WALLET_LOGIN_TYPE } from "@cryptos/contract";
-import { getAddress, hexToNumber, isHex, stringToHex } from "viem";
+import { getAddress, hexToNumber, isHex, numberToHex, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { ApiError, api } from "@/lib/api";
 import { sessionStore } from "@/lib/session-store";
 import { storage } from "@/lib/storage";
-import type { Eip1193Provider } from "./provider";
+import { type Eip1193Provider, isUserRejection } from "./provider";
 
-async function walletChainId(provider: Eip1193Provider, fallback: number): Promise<number> {
+async function walletChainId(provider: Eip1193Provider): Promise<number | null> {
   try {
     const value = await provider.request({ method: "eth_chainId" });
     if (typeof value === "string" && isHex(value)) return hexToNumber(value);
     if (typeof value === "number" && Number.isInteger(value)) return value;
   } catch {
-    // A wallet that does not answer eth_chainId signs for the chain the server names.
+    // A wallet that does not answer eth_chainId is not asked to switch.
   }
-  return fallback;
+  return null;
+}
+
+/**
+ * The message is always for the chain the server names (CHAIN_ID: it refuses any other). A wallet on another chain
+ * is asked to switch first, since a smart-contract wallet's signature holds only on the chain it was made on; an
+ * ordinary account's holds on any, so a wallet that cannot switch still signs. Refusing the switch cancels.
+ */
+async function onServerChain(provider: Eip1193Provider, chainId: number): Promise<void> {
+  const current = await walletChainId(provider);
+  if (current === null || current === chainId) return;
+  try {
+    await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: numberToHex(chainId) }] });
+  } catch (error) {
+    if (isUserRejection(error)) throw error;
+  }
 }
 
 /**
  * Wallet sign-in (DESIGN.md §3): a single-use nonce from the server, an EIP-4361 message for this site
- * (domain = this page's host, uri = its origin; the server checks both against its PUBLIC_ORIGIN), signed with
+ * (domain = this page's host, uri = its origin, chain = the one the nonce names; the server checks all three), signed with
  * personal_sign, then login type 3. As the spec says: a refusal (code 0) forgets the stored address; success
  * stores address, token and login type 3. Throws what the wallet or the server said.
  */
@@ -27,10 +42,10 @@ export async function signInWithWallet(provider: Eip1193Provider, account: strin
   const address = getAddress(account);
   try {
     const issued = await api("nonce", { body: { address } });
-    const chainId = await walletChainId(provider, issued.chain_id);
+    await onServerChain(provider, issued.chain_id);
     const message = createSiweMessage({
       address,
-      chainId,
+      chainId: issued.chain_id,
       domain: window.location.host,
       uri: window.location.origin,
       nonce: issued.nonce,
