@@ -214,3 +214,25 @@ describe("lockouts cannot be used against the owner (item 8)", () => {
     clock.advance(16 * 60_000);
   });
 });
+
+describe("answers do not tell which emails have accounts", () => {
+  it("verifies an unknown operator email against a decoy hash, and a known one against its own", async () => {
+    const { admin } = t.app.services;
+    const before = admin.passwords.decoyVerifications;
+    expect((await operatorLogin(newAddress(), "nobody-here@test.local", "some-password-1")).msg).toBe(WRONG);
+    expect(admin.passwords.decoyVerifications).toBe(before + 1);
+    expect((await operatorLogin(newAddress(), OPERATOR.email, "some-password-1")).msg).toBe(WRONG);
+    expect(admin.passwords.decoyVerifications).toBe(before + 1);
+    clock.advance(16 * 60_000);
+  });
+
+  it("does the same for users' password sign-in", async () => {
+    const { accounts } = t.app.services;
+    const email = await registered();
+    const before = accounts.passwords.decoyVerifications;
+    expect((await passwordLogin(newAddress(), newEmail(), "some-password-1")).msg).toBe(WRONG);
+    expect(accounts.passwords.decoyVerifications).toBe(before + 1);
+    expect((await passwordLogin(newAddress(), email, "some-password-1")).msg).toBe(WRONG);
+    expect(accounts.passwords.decoyVerifications).toBe(before + 1);
+  });
+});
