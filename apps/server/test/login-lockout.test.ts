@@ -1,7 +1,7 @@
 import { calls } from "@cryptos/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailCodes } from "../src/db/schema";
+import { emailCodes, operators } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { emailedCode } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -224,6 +224,12 @@ describe("answers do not tell which emails have accounts", () => {
     expect((await operatorLogin(newAddress(), "nobody-here@test.local", "some-password-1")).msg).toBe(WRONG);
     expect(admin.passwords.decoyVerifications).toBe(before + 1);
     expect((await operatorLogin(newAddress(), OPERATOR.email, "some-password-1")).msg).toBe(WRONG);
+    expect(admin.passwords.decoyVerifications).toBe(before + 1);
+    // A disabled operator's right password: checked like any other (its own hash), and refused the same way.
+    const disabled = { email: "disabled-ops@test.local", password: "disabled-operator-password-1" };
+    await admin.ensureOperator(disabled.email, disabled.password);
+    await t.database.db.update(operators).set({ disabled: true }).where(eq(operators.email, disabled.email));
+    expect((await operatorLogin(newAddress(), disabled.email, disabled.password)).msg).toBe(WRONG);
     expect(admin.passwords.decoyVerifications).toBe(before + 1);
     clock.advance(16 * 60_000);
   });
