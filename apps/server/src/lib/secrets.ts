@@ -16,3 +16,22 @@ export async function verifyPassword(stored: string, password: string): Promise<
     return false;
   }
 }
+
+/**
+ * Checks passwords so that an account without one (an unknown email, a disabled operator) costs the same argon2
+ * verification as a wrong password: it is verified against a decoy hash, and refused. Answer times then tell
+ * nobody which emails have accounts.
+ */
+export class PasswordVerifier {
+  private decoyHash: Promise<string> | null = null;
+  /** Verifications run against the decoy so far: what shows that the decoy path is taken. */
+  decoyVerifications = 0;
+
+  async verify(stored: string | null | undefined, password: string): Promise<boolean> {
+    if (stored) return verifyPassword(stored, password);
+    this.decoyHash ??= hashPassword(randomBytes(18).toString("base64url"));
+    await verifyPassword(await this.decoyHash, password);
+    this.decoyVerifications++;
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, min, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, min, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import {
   emailCodes,
@@ -202,16 +202,6 @@ export const lockEmail = (tx: Tx, email: string) =>
 export const latestCodeForEmail = async (db: Conn, email: string) =>
   (await db.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(desc(emailCodes.id)).limit(1))[0];
 
-export const latestCode = async (db: Conn, email: string, event: string) =>
-  (
-    await db
-      .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), eq(emailCodes.event, event)))
-      .orderBy(desc(emailCodes.id))
-      .limit(1)
-  )[0];
-
 /** Codes requested from `ip` since `since`, and the first of them (to say when the window frees up). */
 export async function codesFromIpSince(db: Conn, ip: string, since: Date) {
   const [row] = await db
@@ -233,10 +223,38 @@ export async function consumeCode(db: Conn, id: number, at: Date): Promise<boole
   return rows.length > 0;
 }
 
-export const countWrongCodeGuess = (db: Conn, id: number) =>
-  db
+/**
+ * Reserves one guess of the newest code for this email and event, in one statement, while it is unused, unexpired and
+ * has guesses left: concurrent guesses each take their own, and none past the limit. The code's id and hash, or
+ * `undefined` when no guess is left (or there is no live code).
+ */
+export async function reserveCodeGuess(db: Conn, email: string, event: string, now: Date, maxGuesses: number) {
+  const newest = db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.event, event)))
+    .orderBy(desc(emailCodes.id))
+    .limit(1);
+  const rows = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(
+      and(
+        sql`${emailCodes.id} = (${newest})`,
+        isNull(emailCodes.consumedAt),
+        gt(emailCodes.expiresAt, now),
+        lt(emailCodes.attempts, maxGuesses),
+      ),
+    )
+    .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash });
+  return rows[0];
+}
+
+/** Gives back a guess reserved by `reserveCodeGuess` that turned out right: only wrong guesses count. */
+export const returnCodeGuess = (db: Conn, id: number) =>
+  db
+    .update(emailCodes)
+    .set({ attempts: sql`greatest(${emailCodes.attempts} - 1, 0)` })
     .where(eq(emailCodes.id, id));
 
 // Outbox --------------------------------------------------------------------------------------------------------
@@ -288,19 +306,56 @@ export async function useNonce(db: Conn, nonce: string, address: string, now: Da
 
 // Login failures ------------------------------------------------------------------------------------------------
 
-export const insertFailures = (db: Conn, rows: (typeof loginFailures.$inferInsert)[]) =>
-  rows.length ? db.insert(loginFailures).values(rows) : Promise.resolve();
-
-export async function failuresSince(db: Conn, scope: string, key: string, since: Date) {
-  const [row] = await db
-    .select({ n: count(), first: min(loginFailures.createdAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.scope, scope), eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
-  return { count: row?.n ?? 0, first: row?.first ?? null };
+/**
+ * Serialises sign-in attempts on one account and on one address, across transactions and instances: always the
+ * account's lock first, so two attempts never wait on each other in opposite orders. (Two-key advisory locks, class
+ * 1 for accounts and 2 for addresses, apart from the one-key locks elsewhere.)
+ */
+export async function lockLoginKeys(tx: Tx, account: string | null, ip: string | null) {
+  if (account !== null) await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${account}))`);
+  if (ip !== null) await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`);
 }
+
+/** Returns the ids of the rows, so that a reserved attempt can be taken back. */
+export const insertFailures = async (db: Conn, rows: (typeof loginFailures.$inferInsert)[]) =>
+  rows.length ? db.insert(loginFailures).values(rows).returning({ id: loginFailures.id }) : [];
+
+/** Per scope, the failures under `keys` since `since`: how many, the first and the last. */
+export async function failureTallies(db: Conn, keys: { scope: string; key: string }[], since: Date) {
+  if (!keys.length) return [];
+  return db
+    .select({
+      scope: loginFailures.scope,
+      count: count(),
+      first: min(loginFailures.createdAt),
+      last: max(loginFailures.createdAt),
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        gte(loginFailures.createdAt, since),
+        or(...keys.map((k) => and(eq(loginFailures.scope, k.scope), eq(loginFailures.key, k.key)))),
+      ),
+    )
+    .groupBy(loginFailures.scope);
+}
+
+export const deleteFailuresById = (db: Conn, ids: number[]) =>
+  ids.length ? db.delete(loginFailures).where(inArray(loginFailures.id, ids)) : Promise.resolve();
 
 export const clearFailures = (db: Conn, scope: string, key: string) =>
   db.delete(loginFailures).where(and(eq(loginFailures.scope, scope), eq(loginFailures.key, key)));
+
+/** Every failure of the account, from any address: its `pairScope` keys are the account, `|`, the address. */
+export const clearAccountFailures = (db: Conn, accountScope: string, pairScope: string, account: string) =>
+  db
+    .delete(loginFailures)
+    .where(
+      or(
+        and(eq(loginFailures.scope, accountScope), eq(loginFailures.key, account)),
+        and(eq(loginFailures.scope, pairScope), sql`starts_with(${loginFailures.key}, ${`${account}|`})`),
+      ),
+    );
 
 export const deleteFailuresBefore = (db: Conn, before: Date) =>
   db.delete(loginFailures).where(lt(loginFailures.createdAt, before));

@@ -20,7 +20,8 @@ import { type MessageKey, translate } from "../../i18n/translate";
 import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
-import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
+import type { ThrottlePolicy } from "../../lib/login-throttle";
+import { hashPassword, hashToken, newToken, PasswordVerifier, verifyPassword } from "../../lib/secrets";
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from "../../lib/totp";
 import type { Caller } from "../../plugins/auth";
 import type { RealNameCheck } from "../funds/service";
@@ -30,6 +31,7 @@ import { summariseUserAgent } from "./device";
 import { Mailer, type MailLog, type OutgoingMail, paragraphsToHtml } from "./mailer";
 import * as repo from "./repo";
 import { type SecurityChange, securityMail } from "./security-mail";
+import { LoginThrottle } from "./throttle";
 import { checkSiweMessage, WalletVerifier } from "./wallet";
 
 const MINUTE_MS = 60_000;
@@ -42,10 +44,19 @@ const MAX_CODE_GUESSES = 5;
 /** Codes one IP may request per window. */
 const CODE_IP_WINDOW_MS = 10 * MINUTE_MS;
 const CODE_IP_MAX = 10;
-/** Failed sign-ins per account (the email as typed, whether it exists or not) and per IP in a sliding window. */
-const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
-const ACCOUNT_FAILURE_MAX = 5;
-const IP_FAILURE_MAX = 30;
+/**
+ * Failed sign-ins, in a sliding window of 15 minutes, per account (the email as typed, whether it exists or not):
+ * five from one address lock that address out of the account; ten from all addresses together make every further
+ * attempt on the account wait 1 s, 2 s, 4 s … up to 30 s after the last failure. With per-IP limits, 30 failures
+ * from one address lock it out of every account.
+ */
+const LOGIN_THROTTLE: ThrottlePolicy = {
+  windowMs: 15 * MINUTE_MS,
+  pairMax: 5,
+  accountSlowAfter: 10,
+  maxDelayMs: 30_000,
+  addressMax: 30,
+};
 export const NONCE_TTL_MS = 10 * MINUTE_MS;
 /** Recovery codes issued when TOTP is turned on, each good once. */
 const RECOVERY_CODE_COUNT = 10;
@@ -103,8 +114,10 @@ export class AccountsService {
   readonly mailer: Mailer;
   private readonly wallet: WalletVerifier;
   private readonly origin: URL;
-  /** A hash to verify against when the email is unknown, so both paths cost one argon2 verification. */
-  private decoyHash: Promise<string> | null = null;
+  /** Sign-in's password checks: an unknown email is verified against a decoy hash, at the same cost. */
+  readonly passwords = new PasswordVerifier();
+  /** Sign-in failures and the limits they set, per account and address. */
+  private readonly throttle: LoginThrottle;
   /**
    * Every signed-in request looks its session up: lookups that arrive while one runs go together as the next one
    * (one statement for many requests under load, at once when alone).
@@ -137,6 +150,7 @@ export class AccountsService {
     this.mailer = new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     this.wallet = new WalletVerifier(config.rpcUrl);
     this.origin = new URL(config.publicOrigin);
+    this.throttle = new LoginThrottle(db, clock, LOGIN_THROTTLE, { scopePrefix: "", perAddress: config.perIpLimits });
   }
 
   // Sessions ------------------------------------------------------------------------------------------------------
@@ -251,15 +265,15 @@ export class AccountsService {
     return id !== null && repo.consumeCode(this.db, id, this.clock.now());
   }
 
-  /** The id of the newest code for this email and event when `code` matches and is still good; not used up yet. */
+  /**
+   * The id of the newest code for this email and event when `code` matches and is still good; not used up yet. The
+   * guess is counted before the comparison (one statement that refuses past MAX_CODE_GUESSES), so guesses arriving
+   * together never check more than the limit; a right guess is given back.
+   */
   private async matchCode(email: string, event: EmsEvent, code: string): Promise<number | null> {
-    const now = this.clock.now();
-    const row = await repo.latestCode(this.db, email, event);
-    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_GUESSES) return null;
-    if (!sameHash(codeHash(email, event, code), row.codeHash)) {
-      await repo.countWrongCodeGuess(this.db, row.id);
-      return null;
-    }
+    const row = await repo.reserveCodeGuess(this.db, email, event, this.clock.now(), MAX_CODE_GUESSES);
+    if (!row || !sameHash(codeHash(email, event, code), row.codeHash)) return null;
+    await repo.returnCodeGuess(this.db, row.id);
     return row.id;
   }
 
@@ -282,17 +296,11 @@ export class AccountsService {
   /** Type 1; with TOTP on, `totp` is asked for only once the password is right. */
   async loginWithPassword(username: string, password: string, meta: RequestMeta, totp?: string): Promise<SessionData> {
     const email = this.emailOf(username);
-    await this.refuseWhileLocked(email, meta.ip);
     const user = await repo.findUserByEmail(this.db, email);
-    const ok = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, password)
-      : await verifyPassword(await this.decoy(), password).then(() => false);
-    if (!user || !ok) {
-      await this.recordFailure(email, meta.ip);
-      throw new Refusal("login_failed");
-    }
+    const ok = await this.guarded(email, meta.ip, () => this.passwords.verify(user?.passwordHash, password));
+    if (!user || !ok) throw new Refusal("login_failed");
     await this.passSecondFactor(user.id, email, totp, meta.ip);
-    await repo.clearFailures(this.db, "account", email);
+    await this.throttle.succeeded(email, meta.ip);
     return this.openSession(user.id, LOGIN_TYPES.password, meta);
   }
 
@@ -302,16 +310,17 @@ export class AccountsService {
    */
   async loginWithCode(username: string, code: string, meta: RequestMeta, totp?: string): Promise<SessionData> {
     const email = this.emailOf(username);
-    await this.refuseWhileLocked(email, meta.ip);
     const user = await repo.findUserByEmail(this.db, email);
-    const codeId = user ? await this.matchCode(email, "login", code) : null;
-    if (!user || codeId === null) {
-      await this.recordFailure(email, meta.ip);
-      throw new Refusal("code_invalid");
-    }
+    const codeId = await this.guarded(
+      email,
+      meta.ip,
+      async () => (user ? this.matchCode(email, "login", code) : null),
+      (id) => id !== null,
+    );
+    if (!user || codeId === null) throw new Refusal("code_invalid");
     await this.passSecondFactor(user.id, email, totp, meta.ip);
     if (!(await repo.consumeCode(this.db, codeId, this.clock.now()))) throw new Refusal("code_invalid");
-    await repo.clearFailures(this.db, "account", email);
+    await this.throttle.succeeded(email, meta.ip);
     return this.openSession(user.id, LOGIN_TYPES.emailCode, meta);
   }
 
@@ -356,36 +365,19 @@ export class AccountsService {
     return email;
   }
 
-  private decoy(): Promise<string> {
-    this.decoyHash ??= hashPassword(randomBytes(18).toString("base64url"));
-    return this.decoyHash;
+  /** Checks a credential under the sign-in limits (see LoginThrottle.attempt). */
+  private guarded<T>(account: string | null, ip: string | null, check: () => Promise<T>, passed?: (r: T) => boolean) {
+    return this.throttle.attempt(account, ip, check, passed);
   }
 
-  private async refuseWhileLocked(account: string | null, ip: string | null): Promise<void> {
-    const now = this.clock.now();
-    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    if (account !== null) {
-      const failures = await repo.failuresSince(this.db, "account", account, since);
-      if (failures.count >= ACCOUNT_FAILURE_MAX) {
-        throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
-      }
-    }
-    if (this.config.perIpLimits && ip !== null) {
-      const failures = await repo.failuresSince(this.db, "ip", ip, since);
-      if (failures.count >= IP_FAILURE_MAX) {
-        throw new Refusal("login_locked", { minutes: minutesUntil(failures.first, FAILURE_WINDOW_MS, now) });
-      }
-    }
+  /** Refuses while this address is locked out of the account (or of all), or while the account is slowed down. */
+  private refuseWhileLocked(account: string | null, ip: string | null): Promise<void> {
+    return this.throttle.refuseWhileLocked(account, ip);
   }
 
   /** A failed credential check for `account` and/or from `ip` (null: not known to the caller, e.g. withdrawals). */
-  private async recordFailure(account: string | null, ip: string | null): Promise<void> {
-    const now = this.clock.now();
-    await repo.insertFailures(this.db, [
-      ...(ip !== null ? [{ scope: "ip", key: ip, createdAt: now }] : []),
-      ...(account !== null ? [{ scope: "account", key: account, createdAt: now }] : []),
-    ]);
-    await repo.deleteFailuresBefore(this.db, new Date(now.getTime() - 24 * 60 * MINUTE_MS));
+  private recordFailure(account: string | null, ip: string | null): Promise<void> {
+    return this.throttle.recordFailure(account, ip);
   }
 
   // The signed-in user --------------------------------------------------------------------------------------------
@@ -453,8 +445,8 @@ export class AccountsService {
       await repo.setPassword(tx, user.id, passwordHash);
       await repo.revokeUserSessions(tx, user.id, this.clock.now());
     });
-    // Whoever proved the inbox may sign in again at once, even after the failures that made them reset.
-    await repo.clearFailures(this.db, "account", email);
+    // Whoever proved the inbox may sign in again at once, from anywhere, even after the failures that made them reset.
+    await this.throttle.forgive(email);
     await this.notifySecurityChange(user.id, locale, { kind: "password_reset" });
     return null;
   }
@@ -550,9 +542,7 @@ export class AccountsService {
     const totp = await repo.findTotp(this.db, userId);
     if (!totp?.enabledAt) return false;
     if (!answer) throw totpRefusal("totp_required");
-    await this.refuseWhileLocked(account, ip);
-    if (!(await this.useSecondFactor(userId, totp.secret, answer))) {
-      await this.recordFailure(account, ip);
+    if (!(await this.guarded(account, ip, () => this.useSecondFactor(userId, totp.secret, answer)))) {
       throw totpRefusal("totp_code_wrong");
     }
     return true;

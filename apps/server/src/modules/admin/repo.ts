@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, min, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, operatorSessions, operators } from "../../db/schema";
 
@@ -112,21 +112,6 @@ export const revokeOperatorSession = (db: Conn, id: number, at: Date) =>
   db.update(operatorSessions).set({ revokedAt: at }).where(eq(operatorSessions.id, id));
 
 export const insertAudit = (db: Conn, row: typeof auditLog.$inferInsert) => db.insert(auditLog).values(row);
-
-/** Failed operator logins for `email` since `since` (the audit log is the record of them). */
-export async function loginFailuresSince(db: Conn, failedAction: string, email: string, since: Date) {
-  const [row] = await db
-    .select({ n: count(), first: min(auditLog.createdAt) })
-    .from(auditLog)
-    .where(
-      and(
-        gte(auditLog.createdAt, since),
-        eq(auditLog.action, failedAction),
-        sql`${auditLog.after}->>'email' = ${email}`,
-      ),
-    );
-  return { count: row?.n ?? 0, first: row?.first ?? null };
-}
 
 export interface AuditFilter {
   action?: string | undefined;

@@ -3,18 +3,28 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
-import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets";
+import type { ThrottlePolicy } from "../../lib/login-throttle";
+import { hashPassword, hashToken, newToken, PasswordVerifier } from "../../lib/secrets";
 import { matchTotpStep, newTotpSecret } from "../../lib/totp";
 import type { OperatorCaller } from "../../plugins/auth";
+import { LoginThrottle } from "../accounts/throttle";
 import * as repo from "./repo";
 
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Operator tokens carry a prefix so that logs and people can tell them from user tokens at a glance. */
 const TOKEN_PREFIX = "op_";
 const MINUTE_MS = 60_000;
-/** Failed logins (wrong password or wrong code) per email before the email is locked for the window. */
-const LOGIN_FAILURE_MAX = 10;
-const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+/**
+ * Failed logins (wrong password or wrong code) per email, in a sliding window of 15 minutes: ten from one address lock
+ * that address out of the email; twenty from all addresses together make every further attempt wait 1 s, 2 s, 4 s …
+ * up to 30 s after the last failure, so nobody can lock an operator out of the console by failing on purpose.
+ */
+const LOGIN_THROTTLE: ThrottlePolicy = {
+  windowMs: 15 * MINUTE_MS,
+  pairMax: 10,
+  accountSlowAfter: 20,
+  maxDelayMs: 30_000,
+};
 const LOGIN_FAILED = "operator.login_failed";
 /** Beside a TOTP login refusal, so the console knows to show the code field. */
 const TOTP_REQUIRED = { totp_required: true } as const;
@@ -32,10 +42,17 @@ export interface AuditRecord {
 
 /** Operators, their sessions, and the audit log every operator action writes to. */
 export class AdminService {
+  /** Login's password checks: an unknown or disabled email is verified against a decoy hash, at the same cost. */
+  readonly passwords = new PasswordVerifier();
+  /** Failed logins and the limits they set, per email and address (kept apart from users' by their scope). */
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(db, clock, LOGIN_THROTTLE, { scopePrefix: "operator_", perAddress: false });
+  }
 
   /** Creates the operator, or resets its password when it exists (OPERATOR_EMAIL / OPERATOR_PASSWORD, CLI). */
   async ensureOperator(email: string, password: string): Promise<{ id: number; created: boolean }> {
@@ -49,24 +66,35 @@ export class AdminService {
 
   /**
    * Email and password, then the TOTP code when the operator has turned it on. A code is accepted once: its step
-   * must be later than the last accepted one. Wrong passwords and wrong codes count toward the lockout.
+   * must be later than the last accepted one. Wrong passwords and wrong codes count toward the lockout of the email
+   * from this address and toward its slow-down; each check is reserved before it runs, so parallel attempts too
+   * stay within the limits. An unknown or disabled email costs the same password verification as a wrong password.
    */
   async login(email: string, password: string, ip: string | undefined, totp?: string) {
-    await this.refuseWhileLocked(email);
+    const account = email.trim().toLowerCase();
+    const address = ip ?? null;
     const operator = await repo.findOperatorByEmail(this.db, email);
-    const ok = operator && !operator.disabled && (await verifyPassword(operator.passwordHash, password));
+    const ok = await this.throttle.attempt(account, address, async () => {
+      const matches = await this.passwords.verify(operator?.passwordHash, password);
+      return matches && operator !== undefined && !operator.disabled;
+    });
     if (!operator || !ok) {
       await this.audit(this.db, { operatorId: operator?.id ?? null, action: LOGIN_FAILED, ip, after: { email } });
       throw new Refusal("operator_login_failed");
     }
     if (operator.totpEnabled) {
       if (!totp) throw totpRefusal("totp_required");
-      const step = operator.totpSecret ? matchTotpStep(operator.totpSecret, totp, this.clock.now()) : null;
-      if (step === null || !(await repo.useTotpStep(this.db, operator.id, step))) {
+      const secret = operator.totpSecret;
+      const passed = await this.throttle.attempt(account, address, async () => {
+        const step = secret ? matchTotpStep(secret, totp, this.clock.now()) : null;
+        return step !== null && (await repo.useTotpStep(this.db, operator.id, step));
+      });
+      if (!passed) {
         await this.audit(this.db, { operatorId: operator.id, action: LOGIN_FAILED, ip, after: { email, totp: true } });
         throw totpRefusal("totp_code_wrong");
       }
     }
+    await this.throttle.succeeded(account, address);
     const token = newToken(TOKEN_PREFIX);
     const now = this.clock.now();
     await repo.insertOperatorSession(this.db, {
@@ -77,19 +105,6 @@ export class AdminService {
     });
     await this.audit(this.db, { operatorId: operator.id, action: "operator.login", ip });
     return { token, operator: { id: operator.id, email: operator.email } };
-  }
-
-  private async refuseWhileLocked(email: string): Promise<void> {
-    const now = this.clock.now();
-    const failures = await repo.loginFailuresSince(
-      this.db,
-      LOGIN_FAILED,
-      email,
-      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-    );
-    if (failures.count < LOGIN_FAILURE_MAX) return;
-    const until = (failures.first?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS;
-    throw new Refusal("login_locked", { minutes: Math.max(1, Math.ceil((until - now.getTime()) / MINUTE_MS)) });
   }
 
   // Two-step sign-in (TOTP) ---------------------------------------------------------------------------------------
