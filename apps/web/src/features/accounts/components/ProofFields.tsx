@@ -110,21 +110,23 @@ export function ProofFields({ proof, onEdit }: { proof: SecurityProofState; onEd
     return (
       <div className="security-proof">
         <p className="security-sheet__text">{t("proof.codeIntro")}</p>
-        <div className="security-field security-field--with-button">
+        <div className="security-field">
           <label htmlFor={fieldId}>{t("proof.code")}</label>
-          <Input
-            id={fieldId}
-            value={proof.emailCode}
-            onChange={(value) => {
-              onEdit?.();
-              proof.setEmailCode(value.replace(/\D/g, "").slice(0, CODE_LENGTH));
-            }}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            placeholder={t("totp.codePlaceholder")}
-          />
-          {proof.email && <SendSecurityCode email={proof.email} />}
+          <div className="security-proof__code">
+            <Input
+              id={fieldId}
+              value={proof.emailCode}
+              onChange={(value) => {
+                onEdit?.();
+                proof.setEmailCode(value.replace(/\D/g, "").slice(0, CODE_LENGTH));
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={CODE_LENGTH}
+              placeholder={t("totp.codePlaceholder")}
+            />
+            {proof.email && <SendSecurityCode email={proof.email} />}
+          </div>
         </div>
       </div>
     );
