@@ -1,7 +1,16 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
 import { consoleShot as shot } from "../fixtures/console";
-import { call, enrolTotp, fund, mailCodeWhenAllowed, signUp, type TestUser, uploadImage } from "../fixtures/users";
+import {
+  call,
+  enrolTotp,
+  fund,
+  mailCodeWhenAllowed,
+  operator,
+  signUp,
+  type TestUser,
+  uploadImage,
+} from "../fixtures/users";
 
 const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
@@ -242,4 +251,40 @@ test("a user's token opens nothing in the console", async ({ page, request }) =>
   // The server refuses the user token for operator calls, and the console falls back to its sign-in form.
   await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeNull();
+});
+
+test("the operator turns off a user's two-step verification with a reason; the user can sign in without a code", async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(request);
+  await enrolTotp(request, user);
+  const operatorToken = await operator(request);
+  await page.addInitScript((token) => {
+    localStorage.setItem("cryptos_operator_token", token);
+  }, operatorToken);
+  await page.goto(`/#/admin/users/${user.id}`);
+  await expect(page.getByRole("heading", { name: `User #${user.id}` })).toBeVisible();
+  await expect(page.locator(".console-dl")).toContainText("Two-step verificationOn");
+
+  await page.getByRole("button", { name: "Turn off two-step verification" }).click();
+  const dialog = page.getByRole("dialog", { name: "Turn off two-step verification" });
+  await expect(dialog).toContainText(user.email);
+  await expect(dialog.getByRole("button", { name: "Turn off" })).toBeDisabled();
+  await dialog.getByLabel("Reason").fill("Lost phone; identity checked by video call");
+  await shot(page, "user-totp-reset");
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(".console-dl")).toContainText("Two-step verificationOff");
+  await expect(page.getByRole("button", { name: "Turn off two-step verification" })).toHaveCount(0);
+
+  // The user signs in with the password alone, and reads the reason in a message.
+  await call(request, "/api/user/login", { body: { type: 1, username: user.email, password: user.password } });
+  const messages = await personalMessages(request, user);
+  expect(messages.map((m) => m.title)).toContain("Two-step verification was turned off");
+  // The audit log has it, with the reason.
+  await page.goto("/#/admin/audit");
+  await expect(page.locator('tr[data-action="user.totp.reset"]').first()).toContainText(
+    "Lost phone; identity checked by video call",
+  );
 });

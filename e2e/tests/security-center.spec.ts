@@ -6,7 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { CODE_RESEND_S } from "../e2e-env.mjs";
 import { announcementsSeen } from "../fixtures/announcements";
 import { mailCount, waitForCode } from "../fixtures/mail";
-import { signInPage, signUp } from "../fixtures/users";
+import { call, signInPage, signUp } from "../fixtures/users";
 
 const HOME = /#\/pages\/index\/index$/;
 const LOGIN = /#\/pages\/login/;
@@ -16,6 +16,20 @@ const STEP_MS = 30_000;
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const heading = (page: Page) => page.locator("header.page-header").getByRole("heading", { level: 1 });
+
+/** Waits until a bottom sheet has finished sliding in (its box stops moving), so a screenshot shows all of it. */
+async function settled(page: Page) {
+  const body = page.locator(".security-sheet").first();
+  let last = "";
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await body.boundingBox());
+      const same = box === last;
+      last = box;
+      return same;
+    })
+    .toBe(true);
+}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -97,8 +111,19 @@ test("turn on two-step verification with the app's code, then log in with a code
   await page.locator(".adm-popup-close-icon").click();
   await expect(sheet).toBeHidden();
 
+  // The session alone is not enough (issue 20): the sheet first asks for the password, and a wrong one is refused.
   await twoStep.click();
   await expect(sheet.getByRole("heading", { name: "Set up two-step verification" })).toBeVisible();
+  await expect(sheet.getByText("Enter your password to confirm it is you.")).toBeVisible();
+  await expect(sheet.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await sheet.getByLabel("Password", { exact: true }).fill("not-my-password-1");
+  await sheet.getByRole("button", { name: "Continue" }).click();
+  await expect(sheet.getByRole("alert")).toHaveText("The current password is incorrect");
+  await sheet.getByLabel("Password", { exact: true }).fill(user.password);
+  await expect(sheet.getByRole("alert")).toHaveCount(0);
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, "security-confirm-en.png") });
+  await sheet.getByRole("button", { name: "Continue" }).click();
   await expect(sheet.locator("svg title")).toHaveText("QR code for your authenticator app");
   const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -142,4 +167,63 @@ test("turn on two-step verification with the app's code, then log in with a code
   await page.goto("/#/pages/assets/assets?sheet=withdraw");
   await expect(page.getByLabel("Authenticator code")).toBeVisible();
   await page.screenshot({ path: path.join(shots, "withdraw-sheet-totp-en.png") });
+
+  // Turning it off asks for the password and a code; the app's code alone is not enough.
+  await page.goto("/#/pages/user/security");
+  await expect(twoStep).toContainText("On");
+  await twoStep.click();
+  await expect(sheet.getByRole("heading", { name: "Turn off two-step verification" })).toBeVisible();
+  await sheet.getByLabel("Authentication code").fill(codes[0]!);
+  await expect(sheet.getByRole("button", { name: "Turn off" })).toBeDisabled();
+  await sheet.getByLabel("Password", { exact: true }).fill(user.password);
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, "security-off-en.png") });
+  await sheet.getByRole("button", { name: "Turn off" }).click();
+  await expect(sheet).toBeHidden();
+  await expect(twoStep).toContainText("Off");
+});
+
+test("signing the other sessions out asks for the password; the screens in German", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const user = await signUp(request);
+  const other = await call<{ userinfo: { token: string } }>(request, "/api/user/login", {
+    body: { type: 1, username: user.email, password: user.password },
+  });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    storageState: { cookies: [], origins: [{ origin: baseURL!, localStorage: [{ name: "lang", value: "de" }] }] },
+  });
+  const page = await context.newPage();
+  await signInPage(page, user);
+  await page.goto("/#/pages/user/security");
+  await expect(heading(page)).toHaveText("Sicherheit");
+
+  await page.locator(".adm-list-item", { hasText: "Authenticator-App" }).click();
+  const sheet = page.locator(".security-sheet");
+  await expect(sheet.getByText("Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.")).toBeVisible();
+  await sheet.getByLabel("Passwort", { exact: true }).fill(user.password);
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, "security-confirm-de.png") });
+  await page.locator(".adm-popup-close-icon").click();
+  await expect(sheet).toBeHidden();
+
+  await page.getByRole("button", { name: "Andere Sitzungen abmelden" }).click();
+  await expect(sheet.getByLabel("Passwort", { exact: true })).toBeVisible();
+  await sheet.getByLabel("Passwort", { exact: true }).fill(user.password);
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, "security-revoke-de.png") });
+  await sheet.getByRole("button", { name: "Andere Sitzungen abmelden" }).click();
+  await expect(page.getByText("1 andere Sitzung wurde abgemeldet")).toBeVisible();
+  await expect(sheet).toBeHidden();
+  // The other session is signed out.
+  const gone = await request.post("/api/index/userinfo", {
+    headers: { authorization: `Bearer ${other.userinfo.token}` },
+  });
+  expect(gone.status()).toBe(401);
+  await context.close();
 });

@@ -60,7 +60,7 @@ const NOT_IN_BOOK =
 
 /** Turns two-step verification on with a code computed from the secret, as an authenticator app would. */
 async function enrolTotp(user: SignedUpUser): Promise<() => string> {
-  const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+  const setup = await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } });
   const { secret } = setup.body.data as { secret: string };
   const codeNow = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
   const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeNow() } });

@@ -56,7 +56,10 @@ describe("foundation API", () => {
     expect(missing.body).toEqual({ code: 0, msg: "event is required" });
 
     const wrongEnum = await t.call(calls.emsSend.path, { body: { email: "a@b.co", event: "party" } });
-    expect(wrongEnum.body).toEqual({ code: 0, msg: "event must be one of: register, login, withdraw, reset" });
+    expect(wrongEnum.body).toEqual({
+      code: 0,
+      msg: "event must be one of: register, login, withdraw, reset, security",
+    });
 
     const notNumber = await t.call(calls.productlist.path, { method: "GET", query: { product_type: "abc" } });
     expect(notNumber.body.code).toBe(0);

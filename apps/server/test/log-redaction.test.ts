@@ -148,7 +148,7 @@ describe("log redaction", () => {
     // The user turns two-step verification on (secret, first code and recovery codes are secrets too), then makes
     // a deposit completed by the operator and a withdrawal to a typed address, confirmed with an emailed code and
     // an authenticator code (without two-step verification only matured book addresses are allowed: decision 031).
-    const userSetup = await call(calls.totpSetup.path, { headers });
+    const userSetup = await call(calls.totpSetup.path, { headers, body: { password } });
     const userSecret = (userSetup.body.data as { secret: string }).secret;
     secrets.add(userSecret);
     const userTotpAt = () => {

@@ -63,7 +63,7 @@ const login = (user: SignedUpUser, password = user.password, extra: Record<strin
 const userinfo = (token: string) => t.call(calls.userinfo.path, { headers: bearer(token) });
 
 async function enrolTotp(user: SignedUpUser): Promise<{ secret: string; recovery: string[] }> {
-  const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+  const setup = await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } });
   expect(setup.body.code, setup.body.msg).toBe(1);
   const { secret } = setup.body.data as { secret: string };
   const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeAt(secret) } });
@@ -145,7 +145,7 @@ describe("security center: two-step verification (TOTP)", () => {
       (await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: "123456" } })).body,
     ).toMatchObject({ code: 0, msg: "Set up two-step sign-in first" });
 
-    const setup = await t.call(calls.totpSetup.path, { headers: user.headers });
+    const setup = await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } });
     expect(setup.body.code).toBe(1);
     const { secret, otpauth_uri } = setup.body.data as { secret: string; otpauth_uri: string };
     const parsed = URI.parse(otpauth_uri) as TOTP;
@@ -167,7 +167,9 @@ describe("security center: two-step verification (TOTP)", () => {
     expect(new Set(recovery).size).toBe(10);
     for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect((await userinfo(user.token)).body.data).toMatchObject({ userinfo: { totp_enabled: true } });
-    expect((await t.call(calls.totpSetup.path, { headers: user.headers })).body.code).toBe(0);
+    expect(
+      (await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } })).body.code,
+    ).toBe(0);
 
     // Only hashes are stored.
     const stored = await t.database.db
@@ -224,7 +226,8 @@ describe("security center: two-step verification (TOTP)", () => {
   it("turns off only with a code, and then logs in without one", async () => {
     const user = await newUser();
     const { recovery } = await enrolTotp(user);
-    const disable = (code: string) => t.call(calls.totpDisable.path, { headers: user.headers, body: { code } });
+    const disable = (code: string) =>
+      t.call(calls.totpDisable.path, { headers: user.headers, body: { code, password: user.password } });
     expect((await disable("zzzzz-zzzzz")).body).toMatchObject({ code: 0 });
     expect((await disable(recovery[0]!)).body).toMatchObject({ code: 1, data: { totp_enabled: false } });
     expect((await disable(recovery[1]!)).body).toMatchObject({ code: 0, msg: "Two-step sign-in is not on" });
@@ -296,7 +299,10 @@ describe("security center: login history", () => {
     });
     expect(page.items[1]).toMatchObject({ current: false, active: true, device: { browser: "Chrome", os: "Android" } });
 
-    const revoked = await t.call(calls.revokeOtherSessions.path, { headers: bearer(iphone) });
+    const revoked = await t.call(calls.revokeOtherSessions.path, {
+      headers: bearer(iphone),
+      body: { password: user.password },
+    });
     expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 2 } });
     expect((await userinfo(user.token)).status).toBe(401);
     expect((await userinfo(android)).status).toBe(401);
@@ -361,19 +367,28 @@ describe("security center: notification mails", () => {
     expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
       "Two-step verification was turned on for your Cryptos account",
     );
-    const off = await t.call(calls.totpDisable.path, { headers: user.headers, body: { code: recovery[0] } });
+    const off = await t.call(calls.totpDisable.path, {
+      headers: user.headers,
+      body: { code: recovery[0], password: user.password },
+    });
     expect(off.body.code, off.body.msg).toBe(1);
     expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
       "Two-step verification was turned off for your Cryptos account",
     );
     await login(user);
-    const revoked = await t.call(calls.revokeOtherSessions.path, { headers: user.headers });
+    const revoked = await t.call(calls.revokeOtherSessions.path, {
+      headers: user.headers,
+      body: { password: user.password },
+    });
     expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 1 } });
     expect((await sink.nextMail(user.email, { subject: /sessions/ })).subject).toBe(
       "Your other Cryptos sessions were signed out",
     );
     // A refused change mails nothing.
-    const wrong = await t.call(calls.totpDisable.path, { headers: user.headers, body: { code: "123456" } });
+    const wrong = await t.call(calls.totpDisable.path, {
+      headers: user.headers,
+      body: { code: "123456", password: user.password },
+    });
     expect(wrong.body.code).toBe(0);
     await expect(sink.nextMail(user.email, { subject: /two-step/i, timeoutMs: 300 })).rejects.toThrow(/no mail/);
   });

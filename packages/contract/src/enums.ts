@@ -3,7 +3,8 @@
 export const LOGIN_TYPES = { password: 1, emailCode: 2, wallet: 3 } as const;
 export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
 
-export const EMS_EVENTS = ["register", "login", "withdraw", "reset"] as const;
+/** `security`: confirms a security-settings change on an account that has no password (issue 20). */
+export const EMS_EVENTS = ["register", "login", "withdraw", "reset", "security"] as const;
 export type EmsEvent = (typeof EMS_EVENTS)[number];
 
 export const DOC_TYPES = ["id_card", "passport", "driver_license"] as const;

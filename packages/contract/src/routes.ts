@@ -81,6 +81,7 @@ export const routes = {
   adminUserBills: { method: "POST", path: "/api/admin/users/bills" },
   adminUserOrders: { method: "POST", path: "/api/admin/users/orders" },
   adminCredit: { method: "POST", path: "/api/admin/users/credit" },
+  adminUserTotpReset: { method: "POST", path: "/api/admin/users/totp-reset" },
   adminPairsList: { method: "POST", path: "/api/admin/pairs/list" },
   adminPairSave: { method: "POST", path: "/api/admin/pairs/save" },
   adminUpDownList: { method: "POST", path: "/api/admin/updown/list" },

@@ -17,6 +17,14 @@ export const passwordString = z
 export const balance = z.object({ currency: z.string(), available: decimal, frozen: decimal, custody: decimal });
 export type Balance = z.infer<typeof balance>;
 
+/**
+ * What a security change asks for besides the session (issue 20: a stolen session must not take the account):
+ * `password` for an email account with a password, `email_code` (event `security`) for one without, `wallet` (a
+ * fresh EIP-4361 message and its signature, nonce from /api/user/nonce) for a wallet account.
+ */
+export const REAUTH_KINDS = ["password", "email_code", "wallet"] as const;
+export type ReauthKind = (typeof REAUTH_KINDS)[number];
+
 export const userInfo = z.object({
   userinfo: z.object({
     token: z.string(),
@@ -28,6 +36,8 @@ export const userInfo = z.object({
     created_at: timestamp,
     /** Authenticator-app second factor on: logins and withdrawals ask for a code. */
     totp_enabled: z.boolean(),
+    /** What this account proves itself with before a security change (see `securityProof`). */
+    reauth: z.enum(REAUTH_KINDS),
   }),
   users: z.object({
     balances: z.array(balance),
@@ -50,6 +60,22 @@ const totpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { error: "invalid_code" });
+
+/** The proof fields a security change takes; which of them is needed is the account's `reauth` kind. */
+export const securityProof = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
+  email_code: codeString.optional(),
+  message: z.string().max(4000).optional(),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/)
+    .max(4000)
+    .optional(),
+});
+export type SecurityProof = z.infer<typeof securityProof>;
+
+/** Beside a refusal for a missing or wrong proof, so the client knows what to ask for. */
+export const reauthRequiredData = z.object({ reauth: z.enum(REAUTH_KINDS) });
 
 /** One sign-in of the user (a session): where from, with what, and whether it is still signed in. */
 export const loginSession = z.object({
@@ -167,7 +193,9 @@ export const accountCalls = {
     method: "POST",
     path: "/api/user/totp/setup",
     auth: "user",
-    summary: "A new pending TOTP secret for an email account; active only once confirmed by totp/enable",
+    summary:
+      "A new pending TOTP secret for an email account, with the account's proof (password or emailed code); active only once confirmed by totp/enable",
+    body: securityProof,
     data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
   }),
   totpEnable: defineCall({
@@ -182,8 +210,9 @@ export const accountCalls = {
     method: "POST",
     path: "/api/user/totp/disable",
     auth: "user",
-    summary: "Turn TOTP off with a current code or a recovery code; the secret and recovery codes are forgotten",
-    body: z.object({ code: secondFactorString }),
+    summary:
+      "Turn TOTP off with the account's proof and a current code or a recovery code; the secret and recovery codes are forgotten",
+    body: securityProof.extend({ code: secondFactorString }),
     data: z.object({ totp_enabled: z.boolean() }),
   }),
   sessions: defineCall({
@@ -198,7 +227,8 @@ export const accountCalls = {
     method: "POST",
     path: "/api/user/sessions/revoke-others",
     auth: "user",
-    summary: "Sign out every session of mine but the calling one",
+    summary: "Sign out every session of mine but the calling one, with the account's proof",
+    body: securityProof,
     data: z.object({ revoked: z.number().int() }),
   }),
 };

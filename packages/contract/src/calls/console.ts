@@ -30,6 +30,8 @@ export const adminUser = z.object({
 });
 
 export const adminUserDetail = adminUser.extend({
+  /** Two-step verification (TOTP) on; an operator may turn it off for a user who lost the authenticator. */
+  totp_enabled: z.boolean(),
   balances: z.array(z.object({ currency: z.string(), available: decimal, frozen: decimal })),
   real_name_status: z.enum(REAL_NAME_STATUSES),
 });
@@ -155,6 +157,15 @@ export const consoleCalls = {
     summary: "Change a user's credit score; the reason reaches the user as a message",
     body: uid.extend({ score: intLike(0, 1000), reason: z.string().trim().min(2).max(500) }),
     data: adminUser,
+  }),
+  adminUserTotpReset: defineCall({
+    method: "POST",
+    path: "/api/admin/users/totp-reset",
+    auth: "operator",
+    summary:
+      "Turn off a user's two-step verification (a lost authenticator); audited, the user is mailed and messaged the reason",
+    body: uid.extend({ reason: z.string().trim().min(2).max(500) }),
+    data: z.object({ uid: z.number().int(), totp_enabled: z.literal(false) }),
   }),
   adminPairsList: defineCall({
     method: "POST",

@@ -32,6 +32,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "You already have a {app} account",
     mail_exists_body:
       "Someone, probably you, asked to create a {app} account with this email address, but it already has one. Sign in with your password, or with an emailed code if you have forgotten it. If this was not you, you can ignore this email.",
+    reauth_password: "Enter your password to confirm this change",
+    reauth_email_code: "Enter the code we emailed you to confirm this change",
+    reauth_wallet: "Sign the message with your wallet to confirm this change",
+    mail_code_security: "Your code to confirm a change to your {app} security settings is {code}.",
   },
   "zh-Hans": {
     code_wait: "请等待 {seconds} 秒后再获取验证码",
@@ -62,6 +66,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "您已经有 {app} 账户",
     mail_exists_body:
       "有人（可能是您）请求用此邮箱地址创建 {app} 账户，但该邮箱已有账户。请使用密码登录；如果忘记了密码，可以使用邮箱验证码登录。如果这不是您本人的操作，请忽略此邮件。",
+    reauth_password: "请输入密码以确认此项更改",
+    reauth_email_code: "请输入我们发送到您邮箱的验证码以确认此项更改",
+    reauth_wallet: "请用钱包签名以确认此项更改",
+    mail_code_security: "您确认更改 {app} 安全设置的验证码是 {code}。",
   },
   "zh-Hant": {
     code_wait: "請等待 {seconds} 秒後再取得驗證碼",
@@ -92,6 +100,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "您已經有 {app} 帳戶",
     mail_exists_body:
       "有人（可能是您）請求以此電子郵件地址建立 {app} 帳戶，但此信箱已有帳戶。請使用密碼登入；如果忘記密碼，可以使用電子郵件驗證碼登入。如果這不是您本人的操作，請忽略此郵件。",
+    reauth_password: "請輸入密碼以確認此項變更",
+    reauth_email_code: "請輸入我們寄到您信箱的驗證碼以確認此項變更",
+    reauth_wallet: "請用錢包簽名以確認此項變更",
+    mail_code_security: "您確認變更 {app} 安全設定的驗證碼是 {code}。",
   },
   ja: {
     code_wait: "次のコードをリクエストするまで {seconds} 秒お待ちください",
@@ -124,6 +136,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "{app} アカウントはすでにお持ちです",
     mail_exists_body:
       "このメールアドレスで {app} アカウントの作成がリクエストされましたが、このアドレスにはすでにアカウントがあります。パスワードでサインインするか、パスワードをお忘れの場合はメールのコードでサインインしてください。心当たりがない場合は、このメールを無視してください。",
+    reauth_password: "この変更を確定するにはパスワードを入力してください",
+    reauth_email_code: "この変更を確定するには、メールでお送りしたコードを入力してください",
+    reauth_wallet: "この変更を確定するには、ウォレットでメッセージに署名してください",
+    mail_code_security: "{app} のセキュリティ設定の変更を確定するためのコードは {code} です。",
   },
   ko: {
     code_wait: "{seconds}초 후에 코드를 다시 요청해 주세요",
@@ -155,6 +171,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "이미 {app} 계정이 있습니다",
     mail_exists_body:
       "누군가(아마도 회원님)가 이 이메일 주소로 {app} 계정 생성을 요청했지만, 이 주소에는 이미 계정이 있습니다. 비밀번호로 로그인하거나, 비밀번호를 잊으셨다면 이메일 코드로 로그인해 주세요. 요청하지 않으셨다면 이 이메일을 무시하셔도 됩니다.",
+    reauth_password: "이 변경을 확인하려면 비밀번호를 입력하세요",
+    reauth_email_code: "이 변경을 확인하려면 이메일로 보낸 코드를 입력하세요",
+    reauth_wallet: "이 변경을 확인하려면 지갑으로 메시지에 서명하세요",
+    mail_code_security: "{app} 보안 설정 변경을 확인하는 코드는 {code}입니다.",
   },
   th: {
     code_wait: "โปรดรอ {seconds} วินาทีก่อนขอรหัสใหม่",
@@ -185,6 +205,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "คุณมีบัญชี {app} อยู่แล้ว",
     mail_exists_body:
       "มีผู้ขอสร้างบัญชี {app} ด้วยอีเมลนี้ (ซึ่งน่าจะเป็นคุณ) แต่อีเมลนี้มีบัญชีอยู่แล้ว โปรดลงชื่อเข้าใช้ด้วยรหัสผ่าน หรือด้วยรหัสทางอีเมลหากคุณลืมรหัสผ่าน หากไม่ใช่คุณ คุณสามารถเพิกเฉยต่ออีเมลนี้ได้",
+    reauth_password: "กรอกรหัสผ่านเพื่อยืนยันการเปลี่ยนแปลงนี้",
+    reauth_email_code: "กรอกรหัสที่เราส่งทางอีเมลเพื่อยืนยันการเปลี่ยนแปลงนี้",
+    reauth_wallet: "ลงนามข้อความด้วยวอลเล็ตเพื่อยืนยันการเปลี่ยนแปลงนี้",
+    mail_code_security: "รหัสยืนยันการเปลี่ยนการตั้งค่าความปลอดภัย {app} ของคุณคือ {code}",
   },
   vi: {
     code_wait: "Vui lòng đợi {seconds} giây trước khi yêu cầu mã mới",
@@ -216,6 +240,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Bạn đã có tài khoản {app}",
     mail_exists_body:
       "Có người, có thể là bạn, đã yêu cầu tạo tài khoản {app} bằng địa chỉ email này, nhưng địa chỉ này đã có tài khoản. Hãy đăng nhập bằng mật khẩu, hoặc bằng mã qua email nếu bạn quên mật khẩu. Nếu đó không phải là bạn, bạn có thể bỏ qua email này.",
+    reauth_password: "Nhập mật khẩu để xác nhận thay đổi này",
+    reauth_email_code: "Nhập mã chúng tôi đã gửi qua email để xác nhận thay đổi này",
+    reauth_wallet: "Ký thông điệp bằng ví của bạn để xác nhận thay đổi này",
+    mail_code_security: "Mã xác nhận thay đổi cài đặt bảo mật {app} của bạn là {code}.",
   },
   fr: {
     code_wait: "Veuillez patienter {seconds} secondes avant de demander un nouveau code",
@@ -248,6 +276,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Vous avez déjà un compte {app}",
     mail_exists_body:
       "Quelqu'un, probablement vous, a demandé à créer un compte {app} avec cette adresse e-mail, mais elle en a déjà un. Connectez-vous avec votre mot de passe, ou avec un code par e-mail si vous l'avez oublié. Si ce n'était pas vous, vous pouvez ignorer cet e-mail.",
+    reauth_password: "Saisissez votre mot de passe pour confirmer ce changement",
+    reauth_email_code: "Saisissez le code envoyé par e-mail pour confirmer ce changement",
+    reauth_wallet: "Signez le message avec votre portefeuille pour confirmer ce changement",
+    mail_code_security: "Votre code pour confirmer une modification des paramètres de sécurité {app} est {code}.",
   },
   es: {
     code_wait: "Espera {seconds} segundos antes de solicitar otro código",
@@ -279,6 +311,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Ya tienes una cuenta de {app}",
     mail_exists_body:
       "Alguien, probablemente tú, pidió crear una cuenta de {app} con esta dirección de correo, pero ya tiene una. Inicia sesión con tu contraseña, o con un código por correo si la has olvidado. Si no fuiste tú, puedes ignorar este correo.",
+    reauth_password: "Introduce tu contraseña para confirmar este cambio",
+    reauth_email_code: "Introduce el código que te enviamos por correo para confirmar este cambio",
+    reauth_wallet: "Firma el mensaje con tu monedero para confirmar este cambio",
+    mail_code_security: "Tu código para confirmar un cambio en la configuración de seguridad de {app} es {code}.",
   },
   it: {
     code_wait: "Attendi {seconds} secondi prima di richiedere un altro codice",
@@ -310,6 +346,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Hai già un account {app}",
     mail_exists_body:
       "Qualcuno, probabilmente tu, ha chiesto di creare un account {app} con questo indirizzo email, ma ne ha già uno. Accedi con la tua password, oppure con un codice via email se l'hai dimenticata. Se non sei stato tu, puoi ignorare questa email.",
+    reauth_password: "Inserisci la password per confermare questa modifica",
+    reauth_email_code: "Inserisci il codice che ti abbiamo inviato via email per confermare questa modifica",
+    reauth_wallet: "Firma il messaggio con il tuo wallet per confermare questa modifica",
+    mail_code_security: "Il tuo codice per confermare una modifica alle impostazioni di sicurezza di {app} è {code}.",
   },
   de: {
     code_wait: "Bitte warte {seconds} Sekunden, bevor du einen neuen Code anforderst",
@@ -343,6 +383,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Du hast bereits ein {app}-Konto",
     mail_exists_body:
       "Jemand, wahrscheinlich du, wollte mit dieser E-Mail-Adresse ein {app}-Konto erstellen, aber sie hat bereits eines. Melde dich mit deinem Passwort an oder mit einem E-Mail-Code, falls du es vergessen hast. Wenn du das nicht warst, kannst du diese E-Mail ignorieren.",
+    reauth_password: "Geben Sie Ihr Passwort ein, um diese Änderung zu bestätigen",
+    reauth_email_code: "Geben Sie den per E-Mail gesendeten Code ein, um diese Änderung zu bestätigen",
+    reauth_wallet: "Signieren Sie die Nachricht mit Ihrer Wallet, um diese Änderung zu bestätigen",
+    mail_code_security: "Ihr Code zur Bestätigung einer Änderung der Sicherheitseinstellungen von {app} lautet {code}.",
   },
   pt: {
     code_wait: "Aguarde {seconds} segundos antes de solicitar outro código",
@@ -374,6 +418,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Você já tem uma conta {app}",
     mail_exists_body:
       "Alguém, provavelmente você, pediu para criar uma conta {app} com este endereço de e-mail, mas ele já tem uma. Entre com a sua senha, ou com um código por e-mail se a esqueceu. Se não foi você, pode ignorar este e-mail.",
+    reauth_password: "Introduza a sua palavra-passe para confirmar esta alteração",
+    reauth_email_code: "Introduza o código que enviámos por e-mail para confirmar esta alteração",
+    reauth_wallet: "Assine a mensagem com a sua carteira para confirmar esta alteração",
+    mail_code_security: "O seu código para confirmar uma alteração às definições de segurança da {app} é {code}.",
   },
   fi: {
     code_wait: "Odota {seconds} sekuntia ennen kuin pyydät uuden koodin",
@@ -405,6 +453,10 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "Sinulla on jo {app}-tili",
     mail_exists_body:
       "Joku, luultavasti sinä, yritti luoda {app}-tilin tällä sähköpostiosoitteella, mutta osoitteella on jo tili. Kirjaudu salasanallasi tai sähköpostikoodilla, jos olet unohtanut salasanan. Jos et itse pyytänyt tätä, voit jättää viestin huomiotta.",
+    reauth_password: "Vahvista muutos antamalla salasanasi",
+    reauth_email_code: "Vahvista muutos antamalla sähköpostitse lähettämämme koodi",
+    reauth_wallet: "Vahvista muutos allekirjoittamalla viesti lompakollasi",
+    mail_code_security: "Koodisi {app}-tilin suojausasetusten muutoksen vahvistamiseen on {code}.",
   },
   ru: {
     code_wait: "Подождите {seconds} с, прежде чем запросить новый код",
@@ -436,5 +488,9 @@ export const accountsMessages = defineMessages({
     mail_exists_subject: "У вас уже есть аккаунт {app}",
     mail_exists_body:
       "Кто-то, вероятно вы, попытался создать аккаунт {app} с этим адресом электронной почты, но для него уже есть аккаунт. Войдите с паролем или с кодом по почте, если вы забыли пароль. Если это были не вы, просто проигнорируйте это письмо.",
+    reauth_password: "Введите пароль, чтобы подтвердить это изменение",
+    reauth_email_code: "Введите код из письма, чтобы подтвердить это изменение",
+    reauth_wallet: "Подпишите сообщение кошельком, чтобы подтвердить это изменение",
+    mail_code_security: "Ваш код для подтверждения изменения настроек безопасности {app}: {code}.",
   },
 });

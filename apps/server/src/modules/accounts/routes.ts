@@ -84,7 +84,13 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
       accounts.changePassword(caller!, body.old_password, body.password, meta(request)),
     perMinute(10),
   );
-  contractRoute(app, routes, calls.totpSetup, async ({ caller }) => accounts.totpSetup(caller!));
+  contractRoute(
+    app,
+    routes,
+    calls.totpSetup,
+    async ({ caller, body, request }) => accounts.totpSetup(caller!, body, meta(request)),
+    perMinute(10),
+  );
   contractRoute(app, routes, calls.totpEnable, async ({ caller, body, request }) =>
     accounts.totpEnable(caller!, body.code, request.locale),
   );
@@ -92,13 +98,17 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.totpDisable,
-    async ({ caller, body, request }) => accounts.totpDisable(caller!, body.code, meta(request)),
+    async ({ caller, body, request }) => accounts.totpDisable(caller!, body.code, body, meta(request)),
     perMinute(10),
   );
   contractRoute(app, routes, calls.sessions, async ({ caller, query }) =>
     accounts.sessions(caller!, query.page, query.list),
   );
-  contractRoute(app, routes, calls.revokeOtherSessions, async ({ caller, request }) =>
-    accounts.revokeOtherSessions(caller!, request.locale),
+  contractRoute(
+    app,
+    routes,
+    calls.revokeOtherSessions,
+    async ({ caller, body, request }) => accounts.revokeOtherSessions(caller!, body, meta(request)),
+    perMinute(10),
   );
 }

@@ -15,6 +15,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} on {network}, {address}. It can be used from {from}.",
     mail_security_not_you:
       "If this was not you, reset your password now with “Forgot your password?” on the sign-in screen: that signs out every session.",
+    mail_security_totp_reset: "Two-step verification was turned off for your {app} account by our support team",
+    mail_security_totp_reset_reason: "Reason given: {reason}. You can turn it on again in the security center.",
   },
   "zh-Hans": {
     mail_security_password_changed: "您的 {app} 密码已更改",
@@ -28,6 +30,8 @@ export const securityMailMessages = defineMessages({
     mail_security_all_signed_out: "所有会话均已退出登录。",
     mail_security_address_detail: "{label}：{network} 网络上的 {currency}，{address}。自 {from} 起可用。",
     mail_security_not_you: "如果这不是您本人的操作，请立即在登录页面通过“忘记密码？”重置密码：这会退出所有会话。",
+    mail_security_totp_reset: "我们的客服已关闭您 {app} 账户的两步验证",
+    mail_security_totp_reset_reason: "原因：{reason}。您可以在安全中心重新开启。",
   },
   "zh-Hant": {
     mail_security_password_changed: "您的 {app} 密碼已變更",
@@ -41,6 +45,8 @@ export const securityMailMessages = defineMessages({
     mail_security_all_signed_out: "所有工作階段均已登出。",
     mail_security_address_detail: "{label}：{network} 網路上的 {currency}，{address}。自 {from} 起可用。",
     mail_security_not_you: "如果這不是您本人的操作，請立即在登入頁面透過「忘記密碼？」重設密碼：這會登出所有工作階段。",
+    mail_security_totp_reset: "我們的客服已關閉您 {app} 帳戶的兩步驟驗證",
+    mail_security_totp_reset_reason: "原因：{reason}。您可以在安全中心重新開啟。",
   },
   ja: {
     mail_security_password_changed: "{app} のパスワードが変更されました",
@@ -55,6 +61,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}：{network} 上の {currency}、{address}。{from} から使用できます。",
     mail_security_not_you:
       "心当たりがない場合は、今すぐサインイン画面の「パスワードをお忘れですか？」でパスワードをリセットしてください。すべてのセッションがサインアウトされます。",
+    mail_security_totp_reset: "サポートチームが {app} アカウントの2段階認証をオフにしました",
+    mail_security_totp_reset_reason: "理由：{reason}。セキュリティセンターで再度オンにできます。",
   },
   ko: {
     mail_security_password_changed: "{app} 비밀번호가 변경되었습니다",
@@ -69,6 +77,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {network}의 {currency}, {address}. {from}부터 사용할 수 있습니다.",
     mail_security_not_you:
       "본인이 한 일이 아니라면 지금 로그인 화면의 “비밀번호를 잊으셨나요?”로 비밀번호를 재설정하세요. 모든 세션이 로그아웃됩니다.",
+    mail_security_totp_reset: "고객지원팀이 {app} 계정의 2단계 인증을 해제했습니다",
+    mail_security_totp_reset_reason: "사유: {reason}. 보안 센터에서 다시 켤 수 있습니다.",
   },
   th: {
     mail_security_password_changed: "รหัสผ่าน {app} ของคุณถูกเปลี่ยนแล้ว",
@@ -82,6 +92,8 @@ export const securityMailMessages = defineMessages({
     mail_security_all_signed_out: "ทุกเซสชันถูกออกจากระบบแล้ว",
     mail_security_address_detail: "{label}: {currency} บน {network}, {address} ใช้ได้ตั้งแต่ {from}",
     mail_security_not_you: "หากไม่ใช่คุณ โปรดรีเซ็ตรหัสผ่านทันทีด้วย “ลืมรหัสผ่าน?” ในหน้าลงชื่อเข้าใช้ ซึ่งจะออกจากระบบทุกเซสชัน",
+    mail_security_totp_reset: "ทีมสนับสนุนของเราปิดการยืนยันสองขั้นตอนของบัญชี {app} ของคุณแล้ว",
+    mail_security_totp_reset_reason: "เหตุผล: {reason} คุณเปิดใช้อีกครั้งได้ในศูนย์ความปลอดภัย",
   },
   vi: {
     mail_security_password_changed: "Mật khẩu {app} của bạn đã được đổi",
@@ -96,6 +108,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} trên {network}, {address}. Có thể dùng từ {from}.",
     mail_security_not_you:
       "Nếu không phải bạn, hãy đặt lại mật khẩu ngay bằng “Quên mật khẩu?” trên màn hình đăng nhập: mọi phiên sẽ được đăng xuất.",
+    mail_security_totp_reset: "Đội hỗ trợ đã tắt xác minh hai bước cho tài khoản {app} của bạn",
+    mail_security_totp_reset_reason: "Lý do: {reason}. Bạn có thể bật lại trong trung tâm bảo mật.",
   },
   fr: {
     mail_security_password_changed: "Le mot de passe de votre compte {app} a été modifié",
@@ -110,6 +124,9 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label} : {currency} sur {network}, {address}. Utilisable à partir du {from}.",
     mail_security_not_you:
       "Si ce n'était pas vous, réinitialisez dès maintenant votre mot de passe avec « Mot de passe oublié ? » sur l'écran de connexion : toutes les sessions seront déconnectées.",
+    mail_security_totp_reset:
+      "Notre équipe d'assistance a désactivé la validation en deux étapes de votre compte {app}",
+    mail_security_totp_reset_reason: "Motif indiqué : {reason}. Vous pouvez la réactiver dans le centre de sécurité.",
   },
   es: {
     mail_security_password_changed: "Se ha cambiado la contraseña de su cuenta de {app}",
@@ -124,6 +141,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} en {network}, {address}. Se puede usar desde {from}.",
     mail_security_not_you:
       "Si no ha sido usted, restablezca ahora su contraseña con «¿Olvidaste tu contraseña?» en la pantalla de inicio de sesión: eso cierra todas las sesiones.",
+    mail_security_totp_reset: "Nuestro equipo de soporte desactivó la verificación en dos pasos de tu cuenta de {app}",
+    mail_security_totp_reset_reason: "Motivo: {reason}. Puedes volver a activarla en el centro de seguridad.",
   },
   it: {
     mail_security_password_changed: "La password del tuo account {app} è stata cambiata",
@@ -138,6 +157,9 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} su {network}, {address}. Utilizzabile dal {from}.",
     mail_security_not_you:
       "Se non sei stato tu, reimposta subito la password con «Password dimenticata?» nella schermata di accesso: tutte le sessioni verranno disconnesse.",
+    mail_security_totp_reset:
+      "Il nostro team di assistenza ha disattivato la verifica in due passaggi del tuo account {app}",
+    mail_security_totp_reset_reason: "Motivo: {reason}. Puoi riattivarla nel centro sicurezza.",
   },
   de: {
     mail_security_password_changed: "Das Passwort Ihres {app}-Kontos wurde geändert",
@@ -152,6 +174,9 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} über {network}, {address}. Nutzbar ab {from}.",
     mail_security_not_you:
       "Wenn Sie das nicht waren, setzen Sie Ihr Passwort jetzt mit „Passwort vergessen?“ auf dem Anmeldebildschirm zurück: Dadurch werden alle Sitzungen abgemeldet.",
+    mail_security_totp_reset: "Unser Support hat die Bestätigung in zwei Schritten für Ihr {app}-Konto ausgeschaltet",
+    mail_security_totp_reset_reason:
+      "Angegebener Grund: {reason}. Sie können sie im Sicherheitscenter wieder einschalten.",
   },
   pt: {
     mail_security_password_changed: "A senha da sua conta {app} foi alterada",
@@ -167,6 +192,8 @@ export const securityMailMessages = defineMessages({
       "{label}: {currency} na rede {network}, {address}. Pode ser usado a partir de {from}.",
     mail_security_not_you:
       "Se não foi você, redefina sua senha agora com “Esqueceu a senha?” na tela de entrada: isso encerra todas as sessões.",
+    mail_security_totp_reset: "A nossa equipa de apoio desativou a verificação em dois passos da sua conta {app}",
+    mail_security_totp_reset_reason: "Motivo indicado: {reason}. Pode voltar a ativá-la no centro de segurança.",
   },
   fi: {
     mail_security_password_changed: "{app}-tilisi salasana vaihdettiin",
@@ -181,6 +208,8 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} verkossa {network}, {address}. Käytettävissä {from} alkaen.",
     mail_security_not_you:
       "Jos tämä et ollut sinä, nollaa salasanasi heti kirjautumisnäkymän kohdasta ”Unohditko salasanasi?”: se kirjaa ulos kaikki istunnot.",
+    mail_security_totp_reset: "Tukitiimimme poisti {app}-tilisi kaksivaiheisen vahvistuksen käytöstä",
+    mail_security_totp_reset_reason: "Syy: {reason}. Voit ottaa sen uudelleen käyttöön turvallisuuskeskuksessa.",
   },
   ru: {
     mail_security_password_changed: "Пароль вашей учётной записи {app} изменён",
@@ -195,5 +224,7 @@ export const securityMailMessages = defineMessages({
     mail_security_address_detail: "{label}: {currency} в сети {network}, {address}. Можно использовать с {from}.",
     mail_security_not_you:
       "Если это были не вы, немедленно сбросьте пароль через «Забыли пароль?» на экране входа: это завершит все сеансы.",
+    mail_security_totp_reset: "Служба поддержки отключила двухэтапную проверку в вашем аккаунте {app}",
+    mail_security_totp_reset_reason: "Причина: {reason}. Вы можете снова включить её в центре безопасности.",
   },
 });

@@ -9,6 +9,8 @@ export type SecurityChange =
   | { kind: "password_reset" }
   | { kind: "totp_on" }
   | { kind: "totp_off" }
+  /** An operator turned TOTP off (a lost authenticator), with the reason they gave. */
+  | { kind: "totp_reset"; reason: string }
   | { kind: "sessions_revoked" }
   | {
       kind: "address_added";
@@ -24,6 +26,7 @@ const SUBJECT: Record<SecurityChange["kind"], MessageKey> = {
   password_reset: "mail_security_password_reset",
   totp_on: "mail_security_totp_on",
   totp_off: "mail_security_totp_off",
+  totp_reset: "mail_security_totp_reset",
   address_added: "mail_security_address_added",
   sessions_revoked: "mail_security_sessions_revoked",
 };
@@ -39,6 +42,7 @@ export function securityMail(to: string, locale: Locale, change: SecurityChange,
   const paragraphs = [subject, t("mail_security_when", { time: utcMinute(at) })];
   if (change.kind === "password_changed") paragraphs.push(t("mail_security_others_signed_out"));
   if (change.kind === "password_reset") paragraphs.push(t("mail_security_all_signed_out"));
+  if (change.kind === "totp_reset") paragraphs.push(t("mail_security_totp_reset_reason", { reason: change.reason }));
   if (change.kind === "address_added") {
     paragraphs.push(
       t("mail_security_address_detail", {

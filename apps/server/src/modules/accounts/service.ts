@@ -11,11 +11,13 @@ import {
   type LoginSession,
   type LoginType,
   type Paged,
+  type ReauthKind,
+  type SecurityProof,
   type UserInfo,
 } from "@cryptos/contract";
 import type { Hex } from "viem";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { type MessageKey, translate } from "../../i18n/translate";
 import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
@@ -65,6 +67,11 @@ const TOTP_CODE = /^\d{6}$/;
 /** Beside a refusal for a missing or wrong TOTP code, so the client knows to show the code field. */
 const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, { totp_required: true });
 
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
+
+/** A refused or missing proof of ownership, with the kind the client should ask for. */
+const reauthRefusal = (key: MessageKey, kind: ReauthKind) => new Refusal(key, {}, 200, 0, { reauth: kind });
+
 /** Who is asking, for limits, session records and the language of mails. */
 export interface RequestMeta {
   ip: string;
@@ -104,6 +111,7 @@ const CODE_MAIL: Record<EmsEvent, MessageKey> = {
   login: "mail_code_login",
   withdraw: "mail_code_withdraw",
   reset: "mail_code_reset",
+  security: "mail_code_security",
 };
 
 /**
@@ -404,6 +412,7 @@ export class AccountsService {
         credit_score: user.creditScore,
         created_at: user.createdAt.toISOString(),
         totp_enabled: Boolean(totp?.enabledAt),
+        reauth: reauthKindOf(user),
       },
       users: {
         balances: await this.balancesFor(user.id),
@@ -455,9 +464,8 @@ export class AccountsService {
   async changePassword(caller: Caller, current: string, next: string, meta: RequestMeta): Promise<{ revoked: number }> {
     const user = await this.userOf(caller);
     if (!user.email || !user.passwordHash) throw new Refusal("password_not_set");
-    await this.refuseWhileLocked(user.email, meta.ip);
-    if (!(await verifyPassword(user.passwordHash, current))) {
-      await this.recordFailure(user.email, meta.ip);
+    const hash = user.passwordHash;
+    if (!(await this.guarded(user.email, meta.ip, () => verifyPassword(hash, current)))) {
       throw new Refusal("password_wrong");
     }
     if (current === next) throw new Refusal("password_unchanged");
@@ -470,11 +478,20 @@ export class AccountsService {
     return changed;
   }
 
-  /** A new pending TOTP secret for an email account; the only answer that ever carries it. */
-  async totpSetup(caller: Caller): Promise<{ secret: string; otpauth_uri: string }> {
+  /**
+   * A new pending TOTP secret for an email account; the only answer that ever carries it, so it asks for the
+   * account's proof: whoever holds only the session never learns a secret, and cannot turn TOTP on (enable needs a
+   * code of this secret).
+   */
+  async totpSetup(
+    caller: Caller,
+    proof: SecurityProof,
+    meta: RequestMeta,
+  ): Promise<{ secret: string; otpauth_uri: string }> {
     const user = await this.userOf(caller);
     if (!user.email) throw new Refusal("totp_email_only");
     if ((await repo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
+    await this.proveOwner(user, proof, meta);
     const { secret, uri } = newTotpSecret(user.email);
     if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now()))) {
       throw new Refusal("totp_already_enabled");
@@ -504,14 +521,21 @@ export class AccountsService {
     return { totp_enabled: true, recovery_codes: codes };
   }
 
-  /** TOTP off with a current code or a recovery code; wrong answers count toward the account's lockout. */
-  async totpDisable(caller: Caller, answer: string, meta: RequestMeta): Promise<{ totp_enabled: boolean }> {
+  /**
+   * TOTP off with the account's proof and a current code or a recovery code; wrong answers count toward the
+   * account's lockout. The proof is checked first, so a session alone cannot spend the user's recovery codes.
+   */
+  async totpDisable(
+    caller: Caller,
+    answer: string,
+    proof: SecurityProof,
+    meta: RequestMeta,
+  ): Promise<{ totp_enabled: boolean }> {
     const user = await this.userOf(caller);
     const totp = await repo.findTotp(this.db, user.id);
     if (!totp?.enabledAt) throw new Refusal("totp_not_enabled");
-    await this.refuseWhileLocked(user.email, meta.ip);
-    if (!(await this.useSecondFactor(user.id, totp.secret, answer))) {
-      await this.recordFailure(user.email, meta.ip);
+    await this.proveOwner(user, proof, meta);
+    if (!(await this.guarded(user.email, meta.ip, () => this.useSecondFactor(user.id, totp.secret, answer)))) {
       throw new Refusal("totp_code_wrong");
     }
     await this.db.transaction((tx) => repo.deleteTotp(tx, user.id));
@@ -584,10 +608,67 @@ export class AccountsService {
     };
   }
 
-  async revokeOtherSessions(caller: Caller, locale: Locale): Promise<{ revoked: number }> {
+  /**
+   * Signs out every other session, with the account's proof: the owner can always throw a thief out, and a thief
+   * holding one session cannot throw the owner out.
+   */
+  async revokeOtherSessions(caller: Caller, proof: SecurityProof, meta: RequestMeta): Promise<{ revoked: number }> {
+    await this.proveOwner(await this.userOf(caller), proof, meta);
     const revoked = await repo.revokeUserSessions(this.db, caller.userId, this.clock.now(), caller.sessionId);
-    await this.notifySecurityChange(caller.userId, locale, { kind: "sessions_revoked" });
+    await this.notifySecurityChange(caller.userId, meta.locale, { kind: "sessions_revoked" });
     return { revoked };
+  }
+
+  /**
+   * Re-authentication before a security change (issue 20): a session token alone is not the owner. An email account
+   * with a password gives the password (wrong ones count toward the lockout, as at sign-in); one without a password
+   * gives a code emailed for event `security`; a wallet account signs a fresh EIP-4361 message (a single-use nonce
+   * from /api/user/nonce, checked as at wallet sign-in). Refusals carry `data.reauth`, the kind to ask for.
+   */
+  private async proveOwner(user: UserRow, proof: SecurityProof, meta: RequestMeta): Promise<void> {
+    const kind = reauthKindOf(user);
+    if (kind === "password" && user.email && user.passwordHash) {
+      if (!proof.password) throw reauthRefusal("reauth_password", kind);
+      const { passwordHash } = user;
+      const password = proof.password;
+      if (!(await this.guarded(user.email, meta.ip, () => verifyPassword(passwordHash, password)))) {
+        throw reauthRefusal("password_wrong", kind);
+      }
+      return;
+    }
+    if (kind === "email_code" && user.email) {
+      if (!proof.email_code) throw reauthRefusal("reauth_email_code", kind);
+      if (!(await this.consumeCode(user.email, "security", proof.email_code)))
+        throw reauthRefusal("code_invalid", kind);
+      return;
+    }
+    if (!user.address || !proof.message || !proof.signature) throw reauthRefusal("reauth_wallet", "wallet");
+    const now = this.clock.now();
+    try {
+      const signed = checkSiweMessage(proof.message, user.address, this.origin, this.config.chainId, now);
+      if (!(await this.wallet.verify(signed.address, proof.message, proof.signature as Hex))) {
+        throw new Refusal("siwe_bad_signature");
+      }
+      if (!(await repo.useNonce(this.db, signed.nonce, signed.address, now))) throw new Refusal("siwe_expired");
+    } catch (error) {
+      if (error instanceof Refusal && error.code === 0) throw reauthRefusal(error.key, "wallet");
+      throw error;
+    }
+  }
+
+  /**
+   * For the operator console: turns a user's TOTP off (a lost authenticator) inside the console's audited
+   * transaction `tx`, forgetting the secret and recovery codes. Answers the state before and after; refuses a user
+   * without TOTP on.
+   */
+  async resetTotpByOperator(tx: Tx, userId: number) {
+    const user = await repo.findUserById(tx, userId);
+    if (!user) throw new Refusal("user_not_found", { id: userId });
+    const totp = await repo.findTotp(tx, userId);
+    if (!totp?.enabledAt) throw new Refusal("console_totp_not_enabled", { id: userId });
+    await repo.deleteTotp(tx, userId);
+    const before = { uid: userId, totp_enabled: true, totp_enabled_at: totp.enabledAt.toISOString() };
+    return { before, after: { uid: userId, totp_enabled: false as const } };
   }
 
   /**
@@ -634,4 +715,10 @@ export class AccountsService {
       list,
     };
   }
+}
+
+/** What the account proves itself with before a security change: see `proveOwner`. */
+export function reauthKindOf(user: { email: string | null; passwordHash: string | null }): ReauthKind {
+  if (user.email) return user.passwordHash ? "password" : "email_code";
+  return "wallet";
 }

@@ -11,6 +11,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Give the product an English name; it is shown where no translation exists",
     credit_changed_title: "Your credit score changed",
     credit_changed_body: "Your credit score is now {score} (it was {before}). Reason: {reason}",
+    console_totp_not_enabled: "User {id} does not have two-step verification on",
+    totp_reset_title: "Two-step verification was turned off",
+    totp_reset_body:
+      "Our support team turned off two-step verification on your account. Reason: {reason}. You can turn it on again in the security center.",
   },
   "zh-Hans": {
     console_pair_not_found: "交易对 {id} 不存在",
@@ -21,6 +25,9 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "请填写产品的英文名称；没有译文时显示该名称",
     credit_changed_title: "您的信用分已变更",
     credit_changed_body: "您的信用分现为 {score}（原为 {before}）。原因：{reason}",
+    console_totp_not_enabled: "用户 {id} 未开启两步验证",
+    totp_reset_title: "两步验证已关闭",
+    totp_reset_body: "我们的客服已关闭您账户的两步验证。原因：{reason}。您可以在安全中心重新开启。",
   },
   "zh-Hant": {
     console_pair_not_found: "交易對 {id} 不存在",
@@ -31,6 +38,9 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "請填寫產品的英文名稱；沒有譯文時顯示該名稱",
     credit_changed_title: "您的信用分已變更",
     credit_changed_body: "您的信用分現為 {score}（原為 {before}）。原因：{reason}",
+    console_totp_not_enabled: "使用者 {id} 未開啟兩步驟驗證",
+    totp_reset_title: "兩步驟驗證已關閉",
+    totp_reset_body: "我們的客服已關閉您帳戶的兩步驟驗證。原因：{reason}。您可以在安全中心重新開啟。",
   },
   ja: {
     console_pair_not_found: "通貨ペア {id} は存在しません",
@@ -41,6 +51,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "商品の英語名を入力してください（翻訳がない場合に表示されます）",
     credit_changed_title: "信用スコアが変更されました",
     credit_changed_body: "あなたの信用スコアは {score} になりました（変更前 {before}）。理由：{reason}",
+    console_totp_not_enabled: "ユーザー {id} は2段階認証をオンにしていません",
+    totp_reset_title: "2段階認証がオフになりました",
+    totp_reset_body:
+      "サポートチームがあなたのアカウントの2段階認証をオフにしました。理由：{reason}。セキュリティセンターで再度オンにできます。",
   },
   ko: {
     console_pair_not_found: "거래쌍 {id}이(가) 없습니다",
@@ -51,6 +65,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "상품의 영어 이름을 입력하세요. 번역이 없을 때 표시됩니다",
     credit_changed_title: "신용 점수가 변경되었습니다",
     credit_changed_body: "회원님의 신용 점수가 {score}점이 되었습니다(이전 {before}점). 사유: {reason}",
+    console_totp_not_enabled: "사용자 {id}은(는) 2단계 인증을 사용하지 않습니다",
+    totp_reset_title: "2단계 인증이 해제되었습니다",
+    totp_reset_body:
+      "고객지원팀이 회원님 계정의 2단계 인증을 해제했습니다. 사유: {reason}. 보안 센터에서 다시 켤 수 있습니다.",
   },
   th: {
     console_pair_not_found: "ไม่มีคู่เทรด {id}",
@@ -61,6 +79,9 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "โปรดใส่ชื่อผลิตภัณฑ์ภาษาอังกฤษ ซึ่งจะแสดงเมื่อไม่มีคำแปล",
     credit_changed_title: "คะแนนเครดิตของคุณเปลี่ยนแปลง",
     credit_changed_body: "คะแนนเครดิตของคุณตอนนี้คือ {score} (เดิม {before}) เหตุผล: {reason}",
+    console_totp_not_enabled: "ผู้ใช้ {id} ไม่ได้เปิดการยืนยันสองขั้นตอน",
+    totp_reset_title: "ปิดการยืนยันสองขั้นตอนแล้ว",
+    totp_reset_body: "ทีมสนับสนุนของเราปิดการยืนยันสองขั้นตอนของบัญชีคุณแล้ว เหตุผล: {reason} คุณเปิดใช้อีกครั้งได้ในศูนย์ความปลอดภัย",
   },
   vi: {
     console_pair_not_found: "Cặp giao dịch {id} không tồn tại",
@@ -71,6 +92,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Hãy đặt tên tiếng Anh cho sản phẩm; tên này hiển thị khi chưa có bản dịch",
     credit_changed_title: "Điểm tín dụng của bạn đã thay đổi",
     credit_changed_body: "Điểm tín dụng của bạn hiện là {score} (trước đó {before}). Lý do: {reason}",
+    console_totp_not_enabled: "Người dùng {id} chưa bật xác minh hai bước",
+    totp_reset_title: "Xác minh hai bước đã được tắt",
+    totp_reset_body:
+      "Đội hỗ trợ đã tắt xác minh hai bước cho tài khoản của bạn. Lý do: {reason}. Bạn có thể bật lại trong trung tâm bảo mật.",
   },
   fr: {
     console_pair_not_found: "La paire {id} n'existe pas",
@@ -81,6 +106,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Donnez un nom anglais au produit ; il s'affiche faute de traduction",
     credit_changed_title: "Votre score de crédit a changé",
     credit_changed_body: "Votre score de crédit est désormais de {score} (il était de {before}). Motif : {reason}",
+    console_totp_not_enabled: "L'utilisateur {id} n'a pas activé la validation en deux étapes",
+    totp_reset_title: "La validation en deux étapes a été désactivée",
+    totp_reset_body:
+      "Notre équipe d'assistance a désactivé la validation en deux étapes de votre compte. Motif : {reason}. Vous pouvez la réactiver dans le centre de sécurité.",
   },
   es: {
     console_pair_not_found: "El par {id} no existe",
@@ -91,6 +120,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Pon un nombre en inglés al producto; se muestra cuando no hay traducción",
     credit_changed_title: "Tu puntuación de crédito ha cambiado",
     credit_changed_body: "Tu puntuación de crédito es ahora {score} (antes {before}). Motivo: {reason}",
+    console_totp_not_enabled: "El usuario {id} no tiene activada la verificación en dos pasos",
+    totp_reset_title: "Se desactivó la verificación en dos pasos",
+    totp_reset_body:
+      "Nuestro equipo de soporte desactivó la verificación en dos pasos de tu cuenta. Motivo: {reason}. Puedes volver a activarla en el centro de seguridad.",
   },
   it: {
     console_pair_not_found: "La coppia {id} non esiste",
@@ -101,6 +134,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Dai al prodotto un nome inglese; viene mostrato se manca una traduzione",
     credit_changed_title: "Il tuo punteggio di credito è cambiato",
     credit_changed_body: "Il tuo punteggio di credito ora è {score} (era {before}). Motivo: {reason}",
+    console_totp_not_enabled: "L'utente {id} non ha attivato la verifica in due passaggi",
+    totp_reset_title: "La verifica in due passaggi è stata disattivata",
+    totp_reset_body:
+      "Il nostro team di assistenza ha disattivato la verifica in due passaggi del tuo account. Motivo: {reason}. Puoi riattivarla nel centro sicurezza.",
   },
   de: {
     console_pair_not_found: "Das Paar {id} existiert nicht",
@@ -112,6 +149,10 @@ export const consoleMessages = defineMessages({
       "Geben Sie dem Produkt einen englischen Namen; er erscheint, wo keine Übersetzung existiert",
     credit_changed_title: "Ihr Kredit-Score wurde geändert",
     credit_changed_body: "Ihr Kredit-Score beträgt jetzt {score} (vorher {before}). Grund: {reason}",
+    console_totp_not_enabled: "Nutzer {id} hat die Bestätigung in zwei Schritten nicht eingeschaltet",
+    totp_reset_title: "Die Bestätigung in zwei Schritten wurde ausgeschaltet",
+    totp_reset_body:
+      "Unser Support hat die Bestätigung in zwei Schritten für Ihr Konto ausgeschaltet. Grund: {reason}. Sie können sie im Sicherheitscenter wieder einschalten.",
   },
   pt: {
     console_pair_not_found: "O par {id} não existe",
@@ -122,6 +163,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Dê ao produto um nome em inglês; ele aparece quando não há tradução",
     credit_changed_title: "Sua pontuação de crédito mudou",
     credit_changed_body: "Sua pontuação de crédito agora é {score} (era {before}). Motivo: {reason}",
+    console_totp_not_enabled: "O utilizador {id} não tem a verificação em dois passos ativada",
+    totp_reset_title: "A verificação em dois passos foi desativada",
+    totp_reset_body:
+      "A nossa equipa de apoio desativou a verificação em dois passos da sua conta. Motivo: {reason}. Pode voltar a ativá-la no centro de segurança.",
   },
   fi: {
     console_pair_not_found: "Kauppaparia {id} ei ole",
@@ -132,6 +177,10 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Anna tuotteelle englanninkielinen nimi; se näytetään, kun käännöstä ei ole",
     credit_changed_title: "Luottopisteesi muuttuivat",
     credit_changed_body: "Luottopisteesi ovat nyt {score} (aiemmin {before}). Syy: {reason}",
+    console_totp_not_enabled: "Käyttäjällä {id} ei ole kaksivaiheista vahvistusta käytössä",
+    totp_reset_title: "Kaksivaiheinen vahvistus poistettiin käytöstä",
+    totp_reset_body:
+      "Tukitiimimme poisti tilisi kaksivaiheisen vahvistuksen käytöstä. Syy: {reason}. Voit ottaa sen uudelleen käyttöön turvallisuuskeskuksessa.",
   },
   ru: {
     console_pair_not_found: "Пара {id} не существует",
@@ -142,5 +191,9 @@ export const consoleMessages = defineMessages({
     console_name_en_required: "Укажите английское название продукта; оно показывается, когда нет перевода",
     credit_changed_title: "Ваш кредитный рейтинг изменён",
     credit_changed_body: "Ваш кредитный рейтинг теперь {score} (был {before}). Причина: {reason}",
+    console_totp_not_enabled: "У пользователя {id} не включена двухэтапная проверка",
+    totp_reset_title: "Двухэтапная проверка отключена",
+    totp_reset_body:
+      "Служба поддержки отключила двухэтапную проверку в вашем аккаунте. Причина: {reason}. Вы можете снова включить её в центре безопасности.",
   },
 });

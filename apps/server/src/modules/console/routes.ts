@@ -22,6 +22,9 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminCredit, ({ body, operator, request }) =>
     ops.setCreditScore(act(operator!.operatorId, request.ip), body.uid, body.score, body.reason),
   );
+  contractRoute(app, ctx.routes, calls.adminUserTotpReset, ({ body, operator, request }) =>
+    ops.resetTotp(act(operator!.operatorId, request.ip), body.uid, body.reason, request.locale),
+  );
   contractRoute(app, ctx.routes, calls.adminPairsList, async () => ({ items: await market.adminPairs() }));
   contractRoute(app, ctx.routes, calls.adminPairSave, ({ body, operator, request }) =>
     ops.savePair(act(operator!.operatorId, request.ip), body.id, { enabled: body.enabled, sort: body.sort }),

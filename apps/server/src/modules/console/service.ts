@@ -1,4 +1,4 @@
-import type { adminDashboard } from "@cryptos/contract";
+import type { adminDashboard, Locale } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
@@ -8,7 +8,17 @@ import type { Services } from "../services";
 type Dashboard = z.infer<typeof adminDashboard>;
 type ConsoleDeps = Pick<
   Services,
-  "admin" | "ledger" | "users" | "funds" | "identity" | "market" | "updown" | "staking" | "messages" | "content"
+  | "accounts"
+  | "admin"
+  | "ledger"
+  | "users"
+  | "funds"
+  | "identity"
+  | "market"
+  | "updown"
+  | "staking"
+  | "messages"
+  | "content"
 >;
 
 /** Who did it, from where: every console change is audited with the row before and after. */
@@ -59,8 +69,12 @@ export class ConsoleService {
 
   async user(userId: number) {
     const user = await this.s.users.find(userId);
-    const [balances, realName] = await Promise.all([this.s.ledger.balances(userId), this.s.identity.status(userId)]);
-    return { ...user, balances, real_name_status: realName };
+    const [balances, realName, totp] = await Promise.all([
+      this.s.ledger.balances(userId),
+      this.s.identity.status(userId),
+      this.s.accounts.hasTotp(userId),
+    ]);
+    return { ...user, totp_enabled: totp, balances, real_name_status: realName };
   }
 
   /** Changes a credit score; the user reads the reason in a message (DESIGN.md §4). */
@@ -74,6 +88,26 @@ export class ConsoleService {
       });
       return change;
     });
+  }
+
+  /**
+   * Turns off a user's two-step verification, for a user who lost the authenticator and proved who they are to the
+   * operator some other way. Audited with the state before and after; the user gets a message with the reason (in
+   * the same transaction) and a notification mail (after the commit, in the operator's request language: accounts
+   * store none).
+   */
+  async resetTotp(act: OperatorAct, userId: number, reason: string, locale: Locale) {
+    const after = await this.audited(act, "user.totp.reset", { type: "user", id: userId }, reason, async (tx) => {
+      const change = await this.s.accounts.resetTotpByOperator(tx, userId);
+      await this.s.messages.notify(tx, userId, {
+        title: "totp_reset_title",
+        body: "totp_reset_body",
+        params: { reason },
+      });
+      return change;
+    });
+    await this.s.accounts.notifySecurityChange(userId, locale, { kind: "totp_reset", reason });
+    return after;
   }
 
   async savePair(act: OperatorAct, id: number, set: { enabled?: boolean | undefined; sort?: number | undefined }) {

@@ -1,3 +1,4 @@
+import type { SecurityProof } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -15,8 +16,9 @@ export const sessionsQueryOptions = () =>
 
 export const useSessions = () => useInfiniteQuery(sessionsQueryOptions());
 
-/** Signs out every session but this one; answers how many were signed out. */
-export const revokeOtherSessions = () => api("revokeOtherSessions");
+/** Signs out every session but this one, with the account's proof; answers how many were signed out. */
+export const revokeOtherSessions = async (proof: () => Promise<SecurityProof>) =>
+  api("revokeOtherSessions", { body: await proof() });
 
 export function useRevokeOtherSessions() {
   const client = useQueryClient();

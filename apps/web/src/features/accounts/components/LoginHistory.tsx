@@ -1,14 +1,17 @@
 import type { LoginSession } from "@cryptos/contract";
 import { Button, List, Skeleton, Tag } from "antd-mobile";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { EmptyState } from "@/components/EmptyState";
 import { RetryView } from "@/components/RetryView";
 import { formatDateTime } from "@/lib/format";
 import type { TFunction } from "@/lib/i18n";
 import { useTranslation } from "@/lib/i18n";
-import { confirm, toast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 import { useRevokeOtherSessions, useSessions } from "../api/get-sessions";
 import { errorText } from "../lib/errors";
+import { FormError } from "./FormError";
+import { ProofFields, useSecurityProof } from "./ProofFields";
+import { SecuritySheet } from "./SecuritySheet";
 
 function deviceName({ browser, os }: LoginSession["device"], t: TFunction): string {
   if (browser && os) return t("sessions.device", { browser, os });
@@ -53,21 +56,45 @@ function SessionItem({ session }: { session: LoginSession }) {
   );
 }
 
+/** "Sign out other sessions", confirmed with the account's proof: a thief holding one session cannot sign the owner out. */
+function RevokeSessionsSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation("security");
+  const revoke = useRevokeOtherSessions();
+  const proof = useSecurityProof();
+  const forget = () => {
+    revoke.reset();
+    proof.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    revoke.mutate(proof.build, {
+      onSuccess: ({ revoked }) => {
+        if (revoked > 0) toast.success(t("sessions.revoked", { count: revoked }));
+        else toast.info(t("sessions.noneRevoked"));
+        onClose();
+      },
+    });
+  };
+  return (
+    <SecuritySheet visible={visible} title={t("sessions.revokeOthers")} onClose={onClose} afterClose={forget}>
+      <form className="security-enrol" onSubmit={submit}>
+        <p className="security-sheet__text">{t("sessions.revokeIntro")}</p>
+        <ProofFields proof={proof} onEdit={() => revoke.reset()} />
+        <FormError message={errorText(revoke.error, t)} />
+        <Button block type="submit" color="danger" size="large" disabled={!proof.ready} loading={revoke.isPending}>
+          {t("sessions.revokeOthers")}
+        </Button>
+      </form>
+    </SecuritySheet>
+  );
+}
+
 /** Login history, newest first, the current session marked; "sign out other sessions" below it. */
 export function LoginHistory() {
   const { t } = useTranslation("security");
   const sessions = useSessions();
-  const revoke = useRevokeOtherSessions();
+  const [revoking, setRevoking] = useState(false);
   const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
-
-  const onRevoke = async () => {
-    if (!(await confirm({ content: t("sessions.revokeConfirm"), confirmText: t("sessions.revokeOthers") }))) return;
-    revoke.mutate(undefined, {
-      onSuccess: ({ revoked }) =>
-        revoked > 0 ? toast.success(t("sessions.revoked", { count: revoked })) : toast.info(t("sessions.noneRevoked")),
-      onError: (error) => toast.error(errorText(error, t)),
-    });
-  };
 
   let body: ReactNode;
   if (sessions.isPending) body = <Skeleton.Paragraph lineCount={5} animated />;
@@ -95,17 +122,11 @@ export function LoginHistory() {
         </div>
       )}
       <div className="page-actions">
-        <Button
-          block
-          color="danger"
-          fill="outline"
-          size="large"
-          loading={revoke.isPending}
-          onClick={() => void onRevoke()}
-        >
+        <Button block color="danger" fill="outline" size="large" onClick={() => setRevoking(true)}>
           {t("sessions.revokeOthers")}
         </Button>
       </div>
+      <RevokeSessionsSheet visible={revoking} onClose={() => setRevoking(false)} />
     </>
   );
 }

@@ -6,33 +6,40 @@ import { useTotpDisable } from "../api/totp";
 import { errorText } from "../lib/errors";
 import { SECOND_FACTOR_MAX } from "../lib/rules";
 import { FormError } from "./FormError";
+import { ProofFields, useSecurityProof } from "./ProofFields";
 import { SecuritySheet } from "./SecuritySheet";
 
-/** Two-step verification off, with an app code or a recovery code. */
+/** Two-step verification off, with the account's proof and an app code or a recovery code. */
 export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation("security");
   const disable = useTotpDisable();
+  const proof = useSecurityProof();
   const [answer, setAnswer] = useState("");
   const answerId = useId();
 
   const forget = () => {
     disable.reset();
+    proof.reset();
     setAnswer("");
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    disable.mutate(answer.trim(), {
-      onSuccess: () => {
-        toast.success(t("totp.nowOff"));
-        onClose();
+    disable.mutate(
+      { code: answer.trim(), proof: proof.build },
+      {
+        onSuccess: () => {
+          toast.success(t("totp.nowOff"));
+          onClose();
+        },
       },
-    });
+    );
   };
 
   return (
     <SecuritySheet visible={visible} title={t("totp.offTitle")} onClose={onClose} afterClose={forget}>
       <form className="security-enrol" onSubmit={submit}>
+        <ProofFields proof={proof} onEdit={() => disable.reset()} />
         <p className="security-sheet__text">{t("totp.offIntro")}</p>
         <div className="security-field">
           <label htmlFor={answerId}>{t("totp.code")}</label>
@@ -54,7 +61,7 @@ export function TotpDisableSheet({ visible, onClose }: { visible: boolean; onClo
           type="submit"
           color="danger"
           size="large"
-          disabled={answer.trim().length < 6}
+          disabled={answer.trim().length < 6 || !proof.ready}
           loading={disable.isPending}
         >
           {t("totp.turnOff")}

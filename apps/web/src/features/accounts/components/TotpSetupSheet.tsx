@@ -1,14 +1,14 @@
 import { CODE_LENGTH } from "@cryptos/contract";
-import { Button, Input, Popup, Skeleton } from "antd-mobile";
+import { Button, Input, Popup } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { RetryView } from "@/components/RetryView";
+import { type FormEvent, useId, useState } from "react";
 import { copyText } from "@/lib/clipboard";
 import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useTotpEnable, useTotpSetup } from "../api/totp";
 import { errorText } from "../lib/errors";
 import { FormError } from "./FormError";
+import { ProofFields, useSecurityProof } from "./ProofFields";
 
 /** A base32 key in groups of four, as authenticator apps show and accept it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
@@ -38,32 +38,31 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /**
- * Two-step verification on: a pending secret as a QR code and as text, confirmed by the app's first code, then the
- * recovery codes. The secret lives only in this sheet; the server never sends it again.
+ * Two-step verification on: first the account's proof (the password, or an emailed code), then a pending secret as
+ * a QR code and as text, confirmed by the app's first code, then the recovery codes. The secret lives only in this
+ * sheet; the server never sends it again.
  */
 export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation("security");
   const setup = useTotpSetup();
   const enable = useTotpEnable();
   const [code, setCode] = useState("");
-  const { mutate: startSetup, reset: resetSetup, data: pending } = setup;
+  const proof = useSecurityProof();
+  const { reset: resetSetup, data: pending } = setup;
   const recovery = enable.data?.recovery_codes;
   const codeId = useId();
 
-  // One pending secret per opening (React's strict mode runs effects twice in development).
-  const started = useRef(false);
-  useEffect(() => {
-    if (!visible || started.current) return;
-    started.current = true;
-    startSetup();
-  }, [visible, startSetup]);
-
   // Forgotten once the sheet has slid away, so that it does not change while it closes.
   const forget = () => {
-    started.current = false;
     resetSetup();
     enable.reset();
+    proof.reset();
     setCode("");
+  };
+
+  const confirmOwner = (event: FormEvent) => {
+    event.preventDefault();
+    if (proof.ready) setup.mutate(proof.build);
   };
 
   const submit = (event: FormEvent) => {
@@ -88,10 +87,21 @@ export function TotpSetupSheet({ visible, onClose }: { visible: boolean; onClose
       ) : (
         <>
           <h2 className="bottom-sheet__title">{t("totp.setupTitle")}</h2>
-          {setup.isError ? (
-            <RetryView onRetry={() => startSetup()} message={errorText(setup.error, t) ?? undefined} />
-          ) : !pending ? (
-            <Skeleton.Paragraph lineCount={6} animated />
+          {!pending ? (
+            <form className="security-enrol" onSubmit={confirmOwner}>
+              <ProofFields proof={proof} onEdit={() => setup.reset()} />
+              <FormError message={errorText(setup.error, t)} />
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                disabled={!proof.ready}
+                loading={setup.isPending}
+              >
+                {t("proof.continue")}
+              </Button>
+            </form>
           ) : (
             <form className="security-enrol" onSubmit={submit}>
               <p className="security-sheet__text">{t("totp.scan")}</p>

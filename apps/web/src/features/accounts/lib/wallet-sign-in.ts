@@ -41,21 +41,7 @@ async function onServerChain(provider: Eip1193Provider, chainId: number): Promis
 export async function signInWithWallet(provider: Eip1193Provider, account: string, statement: string): Promise<void> {
   const address = getAddress(account);
   try {
-    const issued = await api("nonce", { body: { address } });
-    await onServerChain(provider, issued.chain_id);
-    const message = createSiweMessage({
-      address,
-      chainId: issued.chain_id,
-      domain: window.location.host,
-      uri: window.location.origin,
-      nonce: issued.nonce,
-      version: "1",
-      statement,
-      issuedAt: new Date(),
-      expirationTime: new Date(issued.expires_at),
-    });
-    const signature = await provider.request({ method: "personal_sign", params: [stringToHex(message), address] });
-    if (typeof signature !== "string" || !isHex(signature)) throw new Error("The wallet returned no signature");
+    const { message, signature } = await signFreshMessage(provider, address, statement);
     const data = await api("login", {
       body: { type: WALLET_LOGIN_TYPE, username: address, message, signature },
     });
@@ -64,4 +50,32 @@ export async function signInWithWallet(provider: Eip1193Provider, account: strin
     if (error instanceof ApiError && error.code === 0) storage.remove(STORAGE_KEYS.address);
     throw error;
   }
+}
+
+/**
+ * A single-use nonce from the server and an EIP-4361 message for this site, signed with personal_sign: what wallet
+ * sign-in sends, and what a wallet account gives as proof before a security change (issue 20).
+ */
+export async function signFreshMessage(
+  provider: Eip1193Provider,
+  account: string,
+  statement: string,
+): Promise<{ message: string; signature: `0x${string}` }> {
+  const address = getAddress(account);
+  const issued = await api("nonce", { body: { address } });
+  await onServerChain(provider, issued.chain_id);
+  const message = createSiweMessage({
+    address,
+    chainId: issued.chain_id,
+    domain: window.location.host,
+    uri: window.location.origin,
+    nonce: issued.nonce,
+    version: "1",
+    statement,
+    issuedAt: new Date(),
+    expirationTime: new Date(issued.expires_at),
+  });
+  const signature = await provider.request({ method: "personal_sign", params: [stringToHex(message), address] });
+  if (typeof signature !== "string" || !isHex(signature)) throw new Error("The wallet returned no signature");
+  return { message, signature };
 }

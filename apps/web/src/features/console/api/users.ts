@@ -9,6 +9,7 @@ export type AdminBill = DataOf<typeof calls.adminUserBills>["items"][number];
 export type AdminOrder = DataOf<typeof calls.adminUserOrders>["items"][number];
 export type CreditInput = BodyOf<typeof calls.adminCredit>;
 export type MessageInput = BodyOf<typeof calls.adminMessage>;
+export type TotpResetInput = BodyOf<typeof calls.adminUserTotpReset>;
 
 /** Users, newest first; `q` matches email, address or id. */
 export function useUsers(q: string, page: number) {
@@ -62,4 +63,15 @@ export function useSetCreditScore() {
 
 export function useSendMessage() {
   return useMutation({ mutationFn: sendPersonalMessage });
+}
+
+/** Turns a user's two-step verification off (a lost authenticator), with a reason the user reads; audited. */
+export const resetUserTotp = (body: TotpResetInput) => operatorApi(calls.adminUserTotpReset, { body });
+
+export function useResetUserTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resetUserTotp,
+    onSuccess: () => client.invalidateQueries({ queryKey: CONSOLE_KEY }),
+  });
 }

@@ -6,6 +6,7 @@ import { toast } from "@/lib/toast";
 import { PAGE_SIZE } from "../api/keys";
 import {
   type AdminUserDetail,
+  useResetUserTotp,
   useSendMessage,
   useSetCreditScore,
   useUser,
@@ -66,6 +67,47 @@ function CreditDialog({ user, onClose }: { user: AdminUserDetail; onClose: () =>
         <span>{t("review.reason")}</span>
         <textarea rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         <small className="console-muted">{t("users.creditReasonHint")}</small>
+      </label>
+    </Modal>
+  );
+}
+
+/** Two-step verification off for a user who lost the authenticator; the reason is audited and sent to the user. */
+function TotpResetDialog({ user, onClose }: { user: AdminUserDetail; onClose: () => void }) {
+  const { t } = useTranslation("console");
+  const reset = useResetUserTotp();
+  const [reason, setReason] = useState("");
+  const submit = () =>
+    reset.mutate(
+      { uid: user.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t("users.totpResetDone"));
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, t("common.saveFailed"))),
+      },
+    );
+  return (
+    <Modal
+      title={t("users.totpReset")}
+      onClose={onClose}
+      actions={
+        <button
+          type="button"
+          className="console-button console-button--danger"
+          disabled={reason.trim().length < 2 || reset.isPending}
+          onClick={submit}
+        >
+          {t("users.totpResetConfirm")}
+        </button>
+      }
+    >
+      <p>{t("users.totpResetIntro", { who: user.email ?? user.address ?? `#${user.id}` })}</p>
+      <label className="console-field">
+        <span>{t("review.reason")}</span>
+        <textarea rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <small className="console-muted">{t("users.totpResetHint")}</small>
       </label>
     </Modal>
   );
@@ -232,7 +274,7 @@ export function UserDetail() {
   const uid = Number(useParams().uid);
   const user = useUser(uid);
   const [tab, setTab] = useState<"bills" | "orders">("bills");
-  const [dialog, setDialog] = useState<"credit" | "message" | null>(null);
+  const [dialog, setDialog] = useState<"credit" | "message" | "totp" | null>(null);
   return (
     <>
       <ScreenHeader title={t("users.detailTitle", { id: uid })}>
@@ -258,6 +300,8 @@ export function UserDetail() {
                   <dd>
                     <StatusBadge status={data.real_name_status} />
                   </dd>
+                  <dt>{t("fields.twoStep")}</dt>
+                  <dd>{data.totp_enabled ? t("users.totpOn") : t("users.totpOff")}</dd>
                   <dt>{t("fields.joined")}</dt>
                   <dd>{formatDateTime(data.created_at)}</dd>
                 </dl>
@@ -268,6 +312,15 @@ export function UserDetail() {
                   <button type="button" className="console-button" onClick={() => setDialog("message")}>
                     {t("users.sendMessage")}
                   </button>
+                  {data.totp_enabled && (
+                    <button
+                      type="button"
+                      className="console-button console-button--danger"
+                      onClick={() => setDialog("totp")}
+                    >
+                      {t("users.totpReset")}
+                    </button>
+                  )}
                 </div>
               </section>
               <section className="console-section">
@@ -320,6 +373,7 @@ export function UserDetail() {
               </section>
               {dialog === "credit" && <CreditDialog user={data} onClose={() => setDialog(null)} />}
               {dialog === "message" && <MessageDialog uid={uid} onClose={() => setDialog(null)} />}
+              {dialog === "totp" && <TotpResetDialog user={data} onClose={() => setDialog(null)} />}
             </>
           );
         }}
