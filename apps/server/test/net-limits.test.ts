@@ -105,6 +105,29 @@ describe("the web app's own files never count toward the API's per-address limit
   });
 });
 
+describe("the web app's files are never refused with the API's JSON", () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = webBuild(1);
+    t = await startTestApp({ config: { webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("answers a refused file request in words, in the asker's language", async () => {
+    // A non-canonical path is refused (403) by the file server.
+    const res = await t.app.inject({ method: "GET", url: "/assets//chunk-0.js", headers: { lang: "de" } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(() => JSON.parse(res.body)).toThrow();
+    expect(res.body).toContain("/assets//chunk-0.js");
+    expect(res.body).not.toBe((await t.app.inject({ method: "GET", url: "/assets//chunk-0.js" })).body);
+  });
+});
+
 describe("the client's address is the socket's unless TRUST_PROXY names the proxy", () => {
   /**
    * Forty sign-in attempts at once that each fail, for different accounts, with the X-Forwarded-For each gives
