@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createConnection, createServer, type Socket } from "node:net";
 import { calls } from "@cryptos/contract";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -89,5 +89,44 @@ describe.runIf(run)("the per-address rate limit across two instances sharing Red
     expect(first).toEqual(Array(limit).fill(200));
     expect(await health(a)).toBe(429);
     expect(await health(b)).toBe(429);
+  });
+
+  it("lets calls through, never a 500, while Redis cannot be reached", async () => {
+    // A TCP relay to Redis that the test can cut: the instance connects through it, then loses it.
+    const sockets = new Set<Socket>();
+    const redisAddress = new URL(REDIS_URL);
+    const relay = createServer((client) => {
+      const upstream = createConnection(Number(redisAddress.port || 6379), redisAddress.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on("error", () => {});
+        socket.on("close", () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const relayUrl = `redis://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, redisUrl: relayUrl });
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      rateLimitPerMinute: limit,
+      rateLimitNamespace: `${namespace}cut:`,
+      tickChannel: `${namespace}ticks`,
+    });
+    try {
+      expect((await app.inject({ method: "GET", url: calls.health.path })).statusCode).toBe(200);
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      const answers = await Promise.all(
+        Array.from({ length: limit + 2 }, () => app.inject({ method: "GET", url: calls.health.path })),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(limit + 2).fill(200));
+    } finally {
+      await app.close();
+    }
   });
 });
