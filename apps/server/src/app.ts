@@ -26,7 +26,7 @@ import { authPlugin } from "./plugins/auth";
 import { docsPlugin } from "./plugins/docs";
 import { envelopePlugin } from "./plugins/envelope";
 import { localePlugin } from "./plugins/locale";
-import { securityPlugin } from "./plugins/security";
+import { apiRateLimitPlugin, securityPlugin, trustProxyOption } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 
 export interface AppOptions {
@@ -41,6 +41,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The Redis channel of the tick fan-out (tests isolate runs with their own). */
   tickChannel?: string;
+  /** The prefix of the rate limit's Redis keys (tests isolate runs with their own). */
+  rateLimitNamespace?: string;
 }
 
 declare module "fastify" {
@@ -65,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The client's address and protocol are the socket's unless TRUST_PROXY names the proxy in front.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(localePlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
-  await app.register(securityPlugin, { rateLimitPerMinute: options.rateLimitPerMinute ?? config.rateLimitPerMinute });
+  await app.register(securityPlugin);
   await app.register(docsPlugin);
   // API answers of 1 KB and more go out compressed to clients that accept it (a K-line page is tens of KB of JSON);
   // the web build's files already carry their own compressed copies, which this leaves alone.
@@ -100,6 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const ctx: ModuleContext = { config, database, routes, clock, services };
   await app.register(async (api) => {
+    // Only the API's calls count toward the per-address limit, never the web app's files (spaPlugin, below).
+    await api.register(apiRateLimitPlugin, {
+      perMinute: options.rateLimitPerMinute ?? config.rateLimitPerMinute,
+      redisUrl: config.redisUrl,
+      namespace: options.rateLimitNamespace,
+    });
     systemRoutes(api, ctx);
     accountsRoutes(api, ctx);
     ledgerRoutes(api, ctx);

@@ -1,6 +1,56 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { CODE_COUNTDOWN_S } from "@cryptos/contract";
 import { z } from "zod";
+
+/**
+ * Which peers may tell the client's address and protocol (X-Forwarded-For / -Proto): `false` none (the socket's
+ * address is the client's), `true` every peer, a number of proxy hops in front of the server, or the addresses and
+ * CIDR ranges of the proxies (proxy-addr's names `loopback`, `linklocal` and `uniquelocal` too).
+ */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, an address with a prefix length (CIDR) or one of proxy-addr's names; else why not. */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_NAMES.has(entry)) return undefined;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return `"${entry}" is not an IP address or CIDR range`;
+  if (prefix === undefined) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return `"${entry}" has a prefix length outside 0-${bits}`;
+  return undefined;
+}
+
+const trustProxySetting = z
+  .string()
+  .default("false")
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim();
+    if (value === "" || value === "false") return false;
+    if (value === "true") return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 100) ctx.addIssue({ code: "custom", message: "a hop count must be at most 100" });
+      return hops === 0 ? false : hops;
+    }
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      const problem = proxyEntryProblem(entry);
+      if (problem) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${problem}; use false, true, a hop count (1) or proxy addresses/CIDRs (10.0.0.1,192.168.0.0/16)`,
+        });
+      }
+    }
+    return entries.length ? entries : false;
+  });
 
 /** Every setting of DESIGN.md §6, read once here; nothing else reads process.env. */
 const schema = z.object({
@@ -20,6 +70,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   PER_IP_LIMITS: z.enum(["on", "off"]).default("on"),
+  TRUST_PROXY: trustProxySetting,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SIMULATED_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(CODE_COUNTDOWN_S),
@@ -48,7 +99,9 @@ export interface Config {
    * address on purpose (tests, a local e2e run); per-account and per-email limits stay on regardless.
    */
   perIpLimits: boolean;
-  /** Requests per minute per client address, over all calls. */
+  /** Which peers are believed about the client's address and protocol (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
+  /** Requests per minute per client address, over all API calls (the web app's own files are not counted). */
   rateLimitPerMinute: number;
   /** Days of one-minute history the simulated market generates on its first start. */
   simulatedHistoryDays: number;
@@ -80,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     perIpLimits: e.PER_IP_LIMITS === "on",
+    trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatedHistoryDays: e.SIMULATED_HISTORY_DAYS,
     codeResendSeconds: e.CODE_RESEND_SECONDS,

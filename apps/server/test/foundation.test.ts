@@ -116,11 +116,17 @@ describe("foundation API", () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
-    const overTls = await t.app.inject({
-      method: "GET",
-      url: "/api/health",
-      headers: { "x-forwarded-proto": "https" },
-    });
-    expect(overTls.headers["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
+    // Over TLS as the proxy in front reports it: X-Forwarded-Proto is believed only from a proxy TRUST_PROXY names.
+    const behindProxy = await startTestApp({ config: { trustProxy: ["127.0.0.1"] } });
+    try {
+      const overTls = await behindProxy.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(overTls.headers["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
+    } finally {
+      await behindProxy.close();
+    }
   });
 });

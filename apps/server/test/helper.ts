@@ -92,13 +92,16 @@ export const TEST_OPERATOR = { email: "ops@test.local", password: "operator-test
 export interface TestAppOptions {
   config?: Partial<Config>;
   clock?: Clock;
+  /** The API's per-address limit; high by default, since every injected request comes from one address. */
+  rateLimitPerMinute?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedDatabase(database);
   const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, perIpLimits: false, ...options.config });
-  const app = await buildApp({ config, database, logger: false, rateLimitPerMinute: 1_000_000, clock: options.clock });
+  const rateLimitPerMinute = options.rateLimitPerMinute ?? 1_000_000;
+  const app = await buildApp({ config, database, logger: false, rateLimitPerMinute, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -1,30 +1,47 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { translate } from "../i18n/translate";
 
 /**
  * Serves the built single-page app at `/` (hash routing: the server only ever sees `/` and assets), with its web app
- * manifest and service worker.
+ * manifest and service worker. None of them counts toward the API's per-address limit (that lives in the API's
+ * scope: apiRateLimitPlugin), and none is ever refused with the API's JSON envelope: a browser asking for the
+ * document gets words it can show.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   if (!existsSync(options.root)) {
     app.log.warn({ root: options.root }, "web build not found; serving the API only (run npm run build)");
     return;
   }
-  await app.register(fastifyStatic, {
-    root: options.root,
-    prefix: "/",
-    index: ["index.html"],
-    wildcard: true,
-    // The web build writes .br and .gz beside each text file (apps/web/precompress.ts); the original otherwise.
-    preCompressed: true,
-    setHeaders: (res, filePath) => {
-      // Hashed assets never change; index.html, the service worker (sw.js) and the manifest must always be
-      // revalidated, so that a new build reaches every browser.
-      res.header("cache-control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
-      // The web app manifest's registered type (not every MIME table knows .webmanifest).
-      if (filePath.endsWith(".webmanifest")) res.header("content-type", "application/manifest+json");
-    },
+  await app.register(async (files) => {
+    files.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, "web app file");
+      const path = request.url.split("?")[0] ?? "";
+      const text =
+        status === 429
+          ? translate(request.locale, "rate_limited", { seconds: Number(reply.getHeader("retry-after") ?? 60) })
+          : status >= 500
+            ? translate(request.locale, "server_error")
+            : translate(request.locale, "not_found", { path });
+      return reply.status(status).type("text/plain; charset=utf-8").send(text);
+    });
+    await files.register(fastifyStatic, {
+      root: options.root,
+      prefix: "/",
+      index: ["index.html"],
+      wildcard: true,
+      // The web build writes .br and .gz beside each text file (apps/web/precompress.ts); the original otherwise.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html, the service worker (sw.js) and the manifest must always be
+        // revalidated, so that a new build reaches every browser.
+        res.header("cache-control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+        // The web app manifest's registered type (not every MIME table knows .webmanifest).
+        if (filePath.endsWith(".webmanifest")) res.header("content-type", "application/manifest+json");
+      },
+    });
   });
 });
