@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { type RouteDeps, unavailableRoute } from "./http/contract-route";
+import { DEFAULT_BODY_LIMIT } from "./http/json-body";
 import { type Clock, systemClock } from "./lib/clock";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { addressBookRoutes } from "./modules/addressbook/routes";
@@ -66,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ),
         ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
-    bodyLimit: 1024 * 1024,
+    // Calls of the contract set their own (http/json-body.ts); anything else reads no more than a call with a body.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // The client's address and protocol are the socket's unless TRUST_PROXY names the proxy in front.
     trustProxy: trustProxyOption(config.trustProxy),
   });
