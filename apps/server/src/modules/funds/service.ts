@@ -264,6 +264,8 @@ export class FundsService {
     const imageIds = [...new Set(input.images)];
     return this.deps.ledger.transaction(async (tx) => {
       await this.deps.uploads.assertOwned(tx, userId, imageIds);
+      // Counted under the user's lock: simultaneous deposits (any connection, any instance) count one by one.
+      await repo.lockUserDeposits(tx, userId);
       if ((await repo.countPendingDeposits(tx, userId)) >= MAX_PENDING_DEPOSITS) {
         throw new Refusal("deposit_pending_limit", { count: MAX_PENDING_DEPOSITS });
       }
