@@ -42,6 +42,15 @@ describe("the spec's validators", () => {
     expect(usdt.safeParse(12).success).toBe(false);
     expect(usdt.safeParse("1".repeat(40)).success).toBe(false);
   });
+
+  it("refuses amounts of 10^15 and more, so that sums of many fit NUMERIC(38, 18)", () => {
+    const amount = amountString(8);
+    expect(amount.safeParse("999999999999999.99999999").success).toBe(true);
+    const refused = amount.safeParse("1000000000000000");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(["amount_too_large"]);
+    expect(amount.safeParse("99999999999999999999").success).toBe(false);
+  });
 });
 
 describe("resolveLocale", () => {

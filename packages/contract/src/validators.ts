@@ -43,14 +43,21 @@ export function decimalPlaces(v: string): number {
   return dot === -1 ? 0 : v.length - dot - 1;
 }
 
-/** Decimal amount as a string, strictly positive, at most `maxDecimals` places. */
+/**
+ * Whole-number digits an amount may have: every amount is below 10^15, so that the sum of 100,000 of them still
+ * fits NUMERIC(38, 18), which holds 20 (decisions: amount limits).
+ */
+export const MAX_AMOUNT_INTEGER_DIGITS = 15;
+
+/** Decimal amount as a string, strictly positive, at most `maxDecimals` places, below 10^15. */
 export const amountString = (maxDecimals = 18) =>
   z
     .string()
     .trim()
     .regex(patterns.decimal, { error: "invalid_amount" })
     .refine((v) => decimalPlaces(v) <= maxDecimals, { error: "too_many_decimals" })
-    .refine((v) => /[1-9]/.test(v), { error: "must_be_positive" });
+    .refine((v) => /[1-9]/.test(v), { error: "must_be_positive" })
+    .refine((v) => v.split(".")[0]!.length <= MAX_AMOUNT_INTEGER_DIGITS, { error: "amount_too_large" });
 
 export const emailString = z
   .string()

@@ -6,6 +6,7 @@ const CUSTOM_KEYS = new Set<string>([
   "invalid_amount",
   "too_many_decimals",
   "must_be_positive",
+  "amount_too_large",
   "invalid_email",
   "invalid_code",
   "invalid_address",

@@ -27,6 +27,7 @@ export const de = {
   invalid_amount: "{field} muss ein Betrag sein, z. B. 10 oder 10.5",
   too_many_decimals: "{field} hat zu viele Nachkommastellen",
   must_be_positive: "{field} muss größer als null sein",
+  amount_too_large: "{field} ist zu groß: höchstens 15 Stellen vor dem Komma",
   invalid_email: "{field} muss eine E-Mail-Adresse sein",
   invalid_code: "{field} muss der 6-stellige Code sein",
   invalid_address: "{field} muss eine Wallet-Adresse sein: 0x gefolgt von 40 Hexadezimalzeichen",

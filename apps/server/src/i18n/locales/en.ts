@@ -30,6 +30,7 @@ export const en = {
   invalid_amount: "{field} must be an amount such as 10 or 10.5",
   too_many_decimals: "{field} has too many decimal places",
   must_be_positive: "{field} must be greater than zero",
+  amount_too_large: "{field} is too large: at most 15 digits before the decimal point",
   invalid_email: "{field} must be an email address",
   invalid_code: "{field} must be the 6-digit code",
   invalid_address: "{field} must be a wallet address: 0x and 40 hexadecimal characters",

@@ -27,6 +27,7 @@ export const es = {
   invalid_amount: "El campo {field} debe ser un importe, por ejemplo 10 o 10.5",
   too_many_decimals: "El campo {field} tiene demasiados decimales",
   must_be_positive: "El campo {field} debe ser mayor que cero",
+  amount_too_large: "El campo {field} es demasiado grande: como máximo 15 cifras antes del separador decimal",
   invalid_email: "El campo {field} debe ser una dirección de correo electrónico",
   invalid_code: "El campo {field} debe ser el código de 6 dígitos",
   invalid_address: "El campo {field} debe ser una dirección de billetera: 0x seguido de 40 caracteres hexadecimales",

@@ -27,6 +27,7 @@ export const fi = {
   invalid_amount: "Kentän {field} on oltava summa, esimerkiksi 10 tai 10.5",
   too_many_decimals: "Kentässä {field} on liikaa desimaaleja",
   must_be_positive: "Kentän {field} arvon on oltava suurempi kuin nolla",
+  amount_too_large: "Kentän {field} arvo on liian suuri: enintään 15 numeroa ennen desimaalipilkkua",
   invalid_email: "Kentän {field} on oltava sähköpostiosoite",
   invalid_code: "Kentän {field} on oltava 6-numeroinen koodi",
   invalid_address: "Kentän {field} on oltava lompakon osoite: 0x ja 40 heksadesimaalimerkkiä",

@@ -27,6 +27,7 @@ export const fr = {
   invalid_amount: "Le champ {field} doit être un montant, par exemple 10 ou 10.5",
   too_many_decimals: "Le champ {field} comporte trop de décimales",
   must_be_positive: "Le champ {field} doit être supérieur à zéro",
+  amount_too_large: "Le champ {field} est trop grand : au plus 15 chiffres avant la virgule",
   invalid_email: "Le champ {field} doit être une adresse e-mail",
   invalid_code: "Le champ {field} doit être le code à 6 chiffres",
   invalid_address: "Le champ {field} doit être une adresse de portefeuille : 0x suivi de 40 caractères hexadécimaux",

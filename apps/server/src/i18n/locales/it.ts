@@ -27,6 +27,7 @@ export const it = {
   invalid_amount: "Il campo {field} deve essere un importo, ad esempio 10 o 10.5",
   too_many_decimals: "Il campo {field} ha troppe cifre decimali",
   must_be_positive: "Il campo {field} deve essere maggiore di zero",
+  amount_too_large: "Il campo {field} è troppo grande: al massimo 15 cifre prima della virgola",
   invalid_email: "Il campo {field} deve essere un indirizzo email",
   invalid_code: "Il campo {field} deve essere il codice a 6 cifre",
   invalid_address: "Il campo {field} deve essere un indirizzo del wallet: 0x seguito da 40 caratteri esadecimali",

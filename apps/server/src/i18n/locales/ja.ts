@@ -27,6 +27,7 @@ export const ja = {
   invalid_amount: "{field} には 10 や 10.5 のような金額を入力してください",
   too_many_decimals: "{field} の小数点以下の桁数が多すぎます",
   must_be_positive: "{field} には 0 より大きい値を指定してください",
+  amount_too_large: "{field} が大きすぎます。整数部は 15 桁までです",
   invalid_email: "{field} にはメールアドレスを入力してください",
   invalid_code: "{field} には 6 桁のコードを入力してください",
   invalid_address: "{field} にはウォレットアドレス（0x に続く 16 進数 40 文字）を入力してください",

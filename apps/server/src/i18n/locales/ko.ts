@@ -27,6 +27,7 @@ export const ko = {
   invalid_amount: "{field} 값은 10 또는 10.5와 같은 금액이어야 합니다",
   too_many_decimals: "{field} 값의 소수점 이하 자릿수가 너무 많습니다",
   must_be_positive: "{field} 값은 0보다 커야 합니다",
+  amount_too_large: "{field} 값이 너무 큽니다. 정수 부분은 최대 15자리입니다",
   invalid_email: "{field} 값은 이메일 주소여야 합니다",
   invalid_code: "{field} 값은 6자리 코드여야 합니다",
   invalid_address: "{field} 값은 0x와 16진수 40자로 이루어진 지갑 주소여야 합니다",

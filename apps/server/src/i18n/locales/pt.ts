@@ -27,6 +27,7 @@ export const pt = {
   invalid_amount: "O campo {field} deve ser um valor, como 10 ou 10.5",
   too_many_decimals: "O campo {field} tem casas decimais demais",
   must_be_positive: "O campo {field} deve ser maior que zero",
+  amount_too_large: "O campo {field} é grande demais: no máximo 15 dígitos antes da vírgula",
   invalid_email: "O campo {field} deve ser um endereço de e-mail",
   invalid_code: "O campo {field} deve ser o código de 6 dígitos",
   invalid_address: "O campo {field} deve ser um endereço de carteira: 0x seguido de 40 caracteres hexadecimais",

@@ -27,6 +27,7 @@ export const th = {
   invalid_amount: "{field} ต้องเป็นจำนวนเงิน เช่น 10 หรือ 10.5",
   too_many_decimals: "{field} มีจำนวนตำแหน่งทศนิยมมากเกินไป",
   must_be_positive: "{field} ต้องมากกว่าศูนย์",
+  amount_too_large: "{field} มากเกินไป: ไม่เกิน 15 หลักก่อนจุดทศนิยม",
   invalid_email: "{field} ต้องเป็นที่อยู่อีเมล",
   invalid_code: "{field} ต้องเป็นรหัส 6 หลัก",
   invalid_address: "{field} ต้องเป็นที่อยู่กระเป๋าเงิน: 0x ตามด้วยอักขระเลขฐานสิบหก 40 ตัว",

@@ -27,6 +27,7 @@ export const vi = {
   invalid_amount: "{field} phải là một số tiền, ví dụ 10 hoặc 10.5",
   too_many_decimals: "{field} có quá nhiều chữ số thập phân",
   must_be_positive: "{field} phải lớn hơn 0",
+  amount_too_large: "{field} quá lớn: tối đa 15 chữ số trước dấu thập phân",
   invalid_email: "{field} phải là một địa chỉ email",
   invalid_code: "{field} phải là mã gồm 6 chữ số",
   invalid_address: "{field} phải là địa chỉ ví: 0x và 40 ký tự thập lục phân",

@@ -27,6 +27,7 @@ export const zhHans = {
   invalid_amount: "{field} 必须是有效金额，例如 10 或 10.5",
   too_many_decimals: "{field} 的小数位数过多",
   must_be_positive: "{field} 必须大于零",
+  amount_too_large: "{field} 过大：整数部分最多 15 位",
   invalid_email: "{field} 必须是有效的邮箱地址",
   invalid_code: "{field} 必须是 6 位数字验证码",
   invalid_address: "{field} 必须是钱包地址：以 0x 开头，后跟 40 位十六进制字符",

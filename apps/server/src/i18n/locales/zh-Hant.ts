@@ -27,6 +27,7 @@ export const zhHant = {
   invalid_amount: "{field} 必須是有效金額，例如 10 或 10.5",
   too_many_decimals: "{field} 的小數位數過多",
   must_be_positive: "{field} 必須大於零",
+  amount_too_large: "{field} 過大：整數部分最多 15 位",
   invalid_email: "{field} 必須是有效的電子郵件地址",
   invalid_code: "{field} 必須是 6 位數驗證碼",
   invalid_address: "{field} 必須是錢包地址：以 0x 開頭，後接 40 個十六進位字元",

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import {
   depositChannels,
@@ -25,6 +25,26 @@ export const findUpload = async (db: Conn, id: number) =>
 
 export const findUploads = (db: Conn, ids: number[]) =>
   ids.length ? db.select().from(uploads).where(inArray(uploads.id, ids)) : Promise.resolve([]);
+
+/**
+ * Holds, until `tx` ends, the lock under which one user's uploads are counted and a slot reserved: two uploads at
+ * once (on any connection or instance) count one after the other.
+ */
+export const lockUserUploads = (tx: Tx, userId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+
+/** Fills in a reserved upload once its image is checked and written. */
+export async function completeUpload(
+  db: Conn,
+  id: number,
+  done: Pick<typeof uploads.$inferInsert, "file" | "mime" | "size" | "sha256">,
+) {
+  const [updated] = await db.update(uploads).set(done).where(eq(uploads.id, id)).returning();
+  if (!updated) throw new Error(`upload ${id} vanished`);
+  return updated;
+}
+
+export const deleteUpload = (db: Conn, id: number) => db.delete(uploads).where(eq(uploads.id, id));
 
 export async function countUploadsSince(db: Conn, userId: number, since: Date) {
   const [row] = await db
@@ -90,6 +110,10 @@ export async function setDepositReview(
   if (!updated) throw new Error(`deposit ${id} vanished`);
   return updated;
 }
+
+/** Holds, until `tx` ends, the lock under which one user's pending deposits are counted and one added. */
+export const lockUserDeposits = (tx: Tx, userId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposits:${userId}`}))`);
 
 export async function countPendingDeposits(db: Conn, userId: number) {
   const [row] = await db

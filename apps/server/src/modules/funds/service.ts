@@ -20,7 +20,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { deposits, exchangeQuotes, exchanges, withdrawals } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
-import { Money, toAmount, toCurrencyUnits } from "../../lib/decimal";
+import { AMOUNT_LIMIT, Money, toAmount, toCurrencyUnits } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
 import type { LedgerService } from "../ledger/service";
@@ -99,9 +99,10 @@ export interface ReviewInput {
   reason?: string | undefined;
 }
 
-/** A whole number of units in the currency's decimals; "10.50" counts as 1 decimal place. */
+/** A whole number of units in the currency's decimals ("10.50" counts as 1 decimal place), below AMOUNT_LIMIT. */
 function checkPrecision(amount: string, currency: { code: string; decimals: number }) {
   const value = new Money(amount);
+  if (value.gte(AMOUNT_LIMIT)) throw new Refusal("amount_too_large", { field: "amount" });
   if (value.decimalPlaces() > currency.decimals) {
     throw new Refusal("amount_too_precise", { currency: currency.code, decimals: currency.decimals });
   }
@@ -264,6 +265,8 @@ export class FundsService {
     const imageIds = [...new Set(input.images)];
     return this.deps.ledger.transaction(async (tx) => {
       await this.deps.uploads.assertOwned(tx, userId, imageIds);
+      // Counted under the user's lock: simultaneous deposits (any connection, any instance) count one by one.
+      await repo.lockUserDeposits(tx, userId);
       if ((await repo.countPendingDeposits(tx, userId)) >= MAX_PENDING_DEPOSITS) {
         throw new Refusal("deposit_pending_limit", { count: MAX_PENDING_DEPOSITS });
       }
@@ -682,6 +685,10 @@ export class FundsService {
     const fee = gross.times(feeRate).toDecimalPlaces(to.decimals, Decimal.ROUND_UP);
     const receive = gross.minus(fee);
     if (!receive.gt(0)) throw new Refusal("exchange_amount_too_small");
+    // What one exchange pays is capped like any amount that enters, whatever the price makes of a valid amount.
+    if (gross.gte(AMOUNT_LIMIT)) {
+      throw new Refusal("exchange_amount_too_large", { max: toAmount(AMOUNT_LIMIT), currency: to.code });
+    }
     const available = await ledger.balance({ userId, currency: from.code, kind: "available" });
     if (new Money(available).lt(amount)) throw new Refusal("insufficient_balance", { currency: from.code });
     const now = this.clock.now();

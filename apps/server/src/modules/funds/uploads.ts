@@ -15,6 +15,8 @@ const URL_WINDOW_MS = 5 * 60 * 1000;
 /** Uploads per user per hour: enough for any honest form, not enough to fill a disk. */
 const UPLOADS_PER_HOUR = 30;
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+/** A row whose image is on disk; a reserved slot's file has no extension yet and matches nothing. */
+const stored = (file: string) => STORED_NAME.test(file);
 
 /** Who asks for a file: its owner and operators may read it; everyone else learns nothing (404). */
 export type FileReader = { userId: number } | { operatorId: number } | { signature: { exp: string; sig: string } };
@@ -42,35 +44,59 @@ export class UploadsService {
     if (name && (/[/\\\0]/.test(name) || name.includes(".."))) throw new Refusal("upload_name_refused");
   }
 
+  /**
+   * Checks, re-encodes and stores one image. The hourly limit is enforced by reserving the upload's row first,
+   * counted and inserted under the user's lock: of any number of simultaneous uploads (on any connection or
+   * instance) only the free slots go on to the slow work. A reserved row names no file yet (`stored` is false),
+   * so it is never served nor accepted as a proof; an upload that fails gives its slot back.
+   */
   async store(userId: number, raw: Buffer): Promise<{ id: number; url: string }> {
     const now = this.clock.now();
-    const recent = await repo.countUploadsSince(this.db, userId, new Date(now.getTime() - 60 * 60 * 1000));
-    if (recent >= UPLOADS_PER_HOUR) throw new Refusal("upload_limit", { count: UPLOADS_PER_HOUR });
-    const image = await cleanImage(raw);
-    const file = `${randomBytes(16).toString("hex")}.${image.ext}`;
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const target = path.join(this.dir, file);
-    await writeFile(target, image.bytes, { flag: "wx", mode: 0o600 });
-    try {
-      const row = await repo.insertUpload(this.db, {
+    const name = randomBytes(16).toString("hex");
+    const slot = await this.db.transaction(async (tx) => {
+      await repo.lockUserUploads(tx, userId);
+      const recent = await repo.countUploadsSince(tx, userId, new Date(now.getTime() - 60 * 60 * 1000));
+      if (recent >= UPLOADS_PER_HOUR) return null;
+      return repo.insertUpload(tx, {
         userId,
+        file: name,
+        mime: "",
+        size: 0,
+        sha256: "",
+        signKey: randomBytes(32).toString("base64url"),
+        createdAt: now,
+      });
+    });
+    if (!slot) throw new Refusal("upload_limit", { count: UPLOADS_PER_HOUR });
+    let target: string | undefined;
+    try {
+      const image = await cleanImage(raw);
+      const file = `${name}.${image.ext}`;
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      target = path.join(this.dir, file);
+      await writeFile(target, image.bytes, { flag: "wx", mode: 0o600 });
+      const row = await repo.completeUpload(this.db, slot.id, {
         file,
         mime: image.mime,
         size: image.bytes.length,
         sha256: createHash("sha256").update(image.bytes).digest("hex"),
-        signKey: randomBytes(32).toString("base64url"),
-        createdAt: now,
       });
       return { id: row.id, url: this.signedUrl(row) };
     } catch (error) {
-      await unlink(target).catch(() => {});
+      if (target) await unlink(target).catch(() => {});
+      await repo.deleteUpload(this.db, slot.id).catch(() => {});
       throw error;
     }
   }
 
+  /** Uploads whose image has been checked and written; a reserved slot is not one yet. */
+  private async storedUploads(conn: Db | Tx, ids: number[]) {
+    return (await repo.findUploads(conn, [...new Set(ids)])).filter((r) => stored(r.file));
+  }
+
   /** Refuses unless every id is an upload of `userId` (someone else's upload looks the same as none). */
   async assertOwned(conn: Db | Tx, userId: number, ids: number[]): Promise<void> {
-    const rows = await repo.findUploads(conn, [...new Set(ids)]);
+    const rows = await this.storedUploads(conn, ids);
     for (const id of ids) {
       if (!rows.some((r) => r.id === id && r.userId === userId)) throw new Refusal("upload_not_found", { id });
     }
@@ -78,7 +104,7 @@ export class UploadsService {
 
   /** Fresh signed URLs for these uploads, for a response that shows them. */
   async urls(conn: Db | Tx, ids: number[]): Promise<Map<number, string>> {
-    const rows = await repo.findUploads(conn, [...new Set(ids)]);
+    const rows = await this.storedUploads(conn, ids);
     return new Map(rows.map((r) => [r.id, this.signedUrl(r)]));
   }
 
@@ -103,7 +129,7 @@ export class UploadsService {
       const given = Buffer.from(reader.signature.sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     }
-    if (!STORED_NAME.test(row.file)) return null;
+    if (!stored(row.file)) return null;
     try {
       return { bytes: await readFile(path.join(this.dir, row.file)), mime: row.mime };
     } catch {

@@ -3,7 +3,7 @@ import type Decimal from "decimal.js";
 import type { Db, Tx } from "../../db/client";
 import { BoundedMap } from "../../lib/bounded-map";
 import type { Clock } from "../../lib/clock";
-import { Money, toAmount } from "../../lib/decimal";
+import { COLUMN_LIMIT, Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import * as repo from "./repo";
 import type { AccountRef, EntryInput, EntryType, PostedEntry, SystemAccountKey } from "./types";
@@ -61,8 +61,8 @@ export class LedgerService {
 
   /**
    * Posts one entry inside `tx`. Locks the touched accounts (system accounts first, then users', each by id),
-   * refuses with `insufficient_balance` when a user account would go below zero, and posts nothing when the
-   * idempotency key has already posted.
+   * refuses with `insufficient_balance` when a user account would go below zero and with `balance_limit` when it
+   * would reach 10^20 (past NUMERIC(38, 18)), and posts nothing when the idempotency key has already posted.
    */
   async post(tx: Tx, input: EntryInput): Promise<PostedEntry> {
     const [posted] = await this.postMany(tx, [input]);
@@ -84,6 +84,7 @@ export class LedgerService {
       const sums = new Map<string, Decimal>();
       for (const l of lines) {
         if (l.amount.isZero()) throw new Error(`journal entry ${input.idempotencyKey} has a zero posting`);
+        if (l.amount.abs().gte(COLUMN_LIMIT)) throw new Refusal("balance_limit", { currency: l.account.currency });
         sums.set(l.account.currency, (sums.get(l.account.currency) ?? new Money(0)).plus(l.amount));
       }
       for (const [currency, sum] of sums) {
@@ -144,6 +145,8 @@ export class LedgerService {
         if (next.isNegative()) {
           throw new Refusal("insufficient_balance", { currency: line.account.currency });
         }
+        // Past NUMERIC(38, 18) the write would fail as a fault; refused like any other movement that cannot be.
+        if (next.gte(COLUMN_LIMIT)) throw new Refusal("balance_limit", { currency: line.account.currency });
         balances.set(accountId, next);
         rows.push({ entryId, accountId, amount: toAmount(line.amount), balanceAfter: toAmount(next) });
       }
