@@ -56,10 +56,10 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
   await expect(add.getByText("USDT", { exact: true })).toBeVisible();
   await add.getByText("TRC20", { exact: true }).click();
   await add.getByLabel("Label").fill("My cold wallet");
-  // A mistyped address is refused by the server's format check.
+  // A mistyped address is refused as it is typed, by the server's format check (the contract's): it cannot be saved.
   await add.getByLabel("Address").fill(`${TRC20_ADDRESS.slice(0, -1)}D`);
-  await add.getByRole("button", { name: "Save address" }).click();
   await expect(add.getByRole("alert")).toHaveText("This is not a valid TRC20 address");
+  await expect(add.getByRole("button", { name: "Save address" })).toBeDisabled();
   await add.getByLabel("Address").fill(TRC20_ADDRESS);
   await add.getByRole("button", { name: "Save address" }).click();
   await expect(add).toBeHidden();
@@ -105,6 +105,74 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
   await deSheet.getByRole("button", { name: "Gespeichert" }).click();
   await expect(de.getByRole("dialog", { name: "Gespeicherte Adressen" }).getByText("My cold wallet")).toBeVisible();
   await shot(de, "withdraw-saved-address", "de");
+  await de.context().close();
+});
+
+test("the withdraw sheet and the address book refuse a malformed address before anything is sent", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const user = await signUp(request);
+  await fund(request, user, "100");
+  await signInPage(page, user);
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/(index\/dowithdraw|user\/addresses\/add|ems\/send)/.test(r.url())) sent.push(r.url());
+  });
+
+  await page.goto("/#/pages/assets/assets?sheet=withdraw");
+  const sheet = page
+    .locator(".funds-sheet")
+    .filter({ has: page.getByRole("heading", { name: "Withdraw", exact: true }) });
+  await sheet.getByText("TRC20", { exact: true }).click();
+  await sheet.getByLabel("Address").fill("not-an-address");
+  await sheet.getByLabel("Amount").fill("200");
+  await sheet.getByLabel("Email code").fill("123456");
+  await expect(sheet.getByText("This is not a valid TRC20 address")).toBeVisible();
+  // Not offered for the book, since it can never be withdrawn to.
+  await expect(sheet.getByTestId("withdraw-not-saved")).toHaveCount(0);
+  await expect(sheet.getByText("Not enough available balance (the fee is added to the amount)")).toBeVisible();
+  await expect(sheet.getByTestId("withdraw-total")).toHaveText("—");
+  await expect(sheet.getByRole("button", { name: "Confirm withdrawal" })).toBeDisabled();
+  await shot(page, "withdraw-invalid-address");
+  // An address of another network's format is refused too.
+  await sheet.getByLabel("Address").fill("0x000000000000000000000000000000000000dEaD");
+  await expect(sheet.getByText("This is not a valid TRC20 address")).toBeVisible();
+  await sheet.getByLabel("Amount").fill("5");
+  await expect(sheet.getByText("The minimum is 10.00 USDT")).toBeVisible();
+  await sheet.getByLabel("Address").fill(TRC20_ADDRESS);
+  await sheet.getByLabel("Amount").fill("20");
+  await expect(sheet.getByText("This is not a valid TRC20 address")).toHaveCount(0);
+  await expect(sheet.getByTestId("withdraw-not-saved")).toBeVisible();
+  await expect(sheet.getByTestId("withdraw-total")).toHaveText("21.00 USDT");
+
+  // The address book's form.
+  await page.goto("/#/pages/user/withdraw-addresses");
+  await page.getByRole("button", { name: "Add address" }).click();
+  const add = page.getByRole("dialog", { name: "Add a withdrawal address" });
+  await add.getByText("TRC20", { exact: true }).click();
+  await add.getByLabel("Label").fill("Typo");
+  await add.getByLabel("Address").fill("not-an-address");
+  await expect(add.getByRole("alert")).toHaveText("This is not a valid TRC20 address");
+  await expect(add.getByRole("button", { name: "Save address" })).toBeDisabled();
+  await add.getByLabel("Address").press("Enter");
+  await shot(page, "address-book-invalid");
+  expect(sent).toEqual([]);
+
+  // The withdraw sheet's messages in German.
+  const de = await germanPage(browser, baseURL!, user);
+  await de.goto("/#/pages/assets/assets?sheet=withdraw");
+  const deSheet = de
+    .locator(".funds-sheet")
+    .filter({ has: de.getByRole("heading", { name: "Auszahlen", exact: true }) });
+  await deSheet.getByText("TRC20", { exact: true }).click();
+  await deSheet.getByRole("textbox").first().fill("not-an-address");
+  await deSheet.getByRole("textbox").nth(1).fill("200");
+  await expect(deSheet.getByText("Dies ist keine gültige TRC20-Adresse")).toBeVisible();
+  await shot(de, "withdraw-invalid-address", "de");
   await de.context().close();
 });
 

@@ -41,6 +41,10 @@ test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, 
 
   await expect(heading(page)).toHaveText("Arbitrage product");
   await expect(page.getByTestId("available")).toHaveText("Available: 1,000.00 USDT");
+  // The server's amount rule, as typed: USDT takes 2 decimals, and the balance bounds the amount.
+  await page.getByLabel("Amount").fill("100.125");
+  await expect(page.getByRole("alert")).toHaveText("Enter a positive amount with at most 2 decimals");
+  await expect(page.getByRole("button", { name: "Subscribe" })).toBeDisabled();
   await page.getByLabel("Amount").fill("100");
   // 100 x 0.0005 x 7, exactly.
   await expect(page.getByTestId("estimated-interest")).toHaveText("0.35 USDT");

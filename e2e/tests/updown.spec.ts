@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
+import { announcementsSeen } from "../fixtures/announcements";
 import { call, fund, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
@@ -137,30 +138,101 @@ test("the trade screen's price follows live ticks over the shared socket", async
   await expect.poll(() => price.textContent(), { timeout: 10_000 }).not.toBe(first);
 });
 
-test("an order below the minimum is refused with the server's message and changes nothing", async ({
+test("the order sheet refuses an amount below the minimum, over the balance or too precise before anything is sent", async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
+  test.setTimeout(60_000);
   const user = await signUp(request);
   await fund(request, user, "1000");
   await signInPage(page, user);
+  const placements: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/index/domiao")) placements.push(r.url());
+  });
   await page.goto(TRADE);
   await expect(available(page)).toHaveText("1,000.00 USDT");
 
+  const place = sheet(page).getByRole("button", { name: /Place Order · Up/ });
+  const amountError = sheet(page).getByTestId("updown-amount-error");
+  const earnings = sheet(page).getByTestId("updown-expected-earnings");
   await openSheetAndFill(page, "5");
-  await expect(sheet(page).getByText("Outside the allowed range")).toBeVisible();
-  await sheet(page)
-    .getByRole("button", { name: /Place Order · Up/ })
-    .click();
-  const confirm = await acceptRiskAndConfirm(page);
-  await confirm.getByRole("button", { name: "Confirm" }).click();
-  await expect(sheet(page).getByRole("alert")).toHaveText("The amount must be between 10 and 10000 USDT");
+  await expect(amountError).toHaveText("The minimum is 10.00 USDT");
+  await expect(place).toBeDisabled();
+  await expect(earnings).toHaveText("—");
 
+  // 5,000 is within the pair's maximum (10,000) but not within the 1,000 available: no "+3,750" for it.
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill("5000");
+  await expect(amountError).toHaveText("Not enough available balance");
+  await expect(place).toBeDisabled();
+  await expect(earnings).toHaveText("—");
+  await page.waitForTimeout(400); // the sheet's slide-in animation
+  await page.screenshot({ path: path.join(shots, "order-sheet-error-en.png") });
+
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill("10001");
+  await expect(amountError).toHaveText("The maximum is 10,000.00 USDT");
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill("10.125");
+  await expect(amountError).toHaveText("At most 2 decimal places");
+  await expect(place).toBeDisabled();
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill("abc");
+  await expect(amountError).toHaveText("Enter an amount such as 10 or 10.5");
+
+  // An amount that can be placed clears the message and shows what it pays.
+  await sheet(page)
+    .getByLabel(/Purchase amount/)
+    .fill("10");
+  await expect(amountError).toHaveCount(0);
+  await expect(earnings).toHaveText("+7.50 USDT");
+  await expect(place).toBeEnabled();
+  expect(placements).toEqual([]);
+
+  // The server applies the same rule to a request that does not come from the sheet.
+  const refused = await request.post("/api/index/domiao", {
+    headers: { authorization: `Bearer ${user.token}`, lang: "en" },
+    data: { productid: 1, direction: "up", amount: "5", seconds: 30 },
+  });
+  expect(((await refused.json()) as { msg: string }).msg).toBe("The amount must be between 10 and 10000 USDT");
   await sheet(page).getByRole("button", { name: "Close the order sheet" }).click();
   await expect(available(page)).toHaveText("1,000.00 USDT");
-  await expect(page.getByText("No orders yet")).toBeVisible();
   const orders = await call<{ total: number }>(request, "/api/index/miaolist", { token: user.token, body: {} });
   expect(orders.total).toBe(0);
+
+  // The same message in German.
+  const origin = baseURL as string;
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin,
+          localStorage: [...announcementsSeen(origin).origins[0]!.localStorage, { name: "lang", value: "de" }],
+        },
+      ],
+    },
+  });
+  const de = await context.newPage();
+  await signInPage(de, user);
+  await de.goto(`${TRADE}?productid=1&direction=up`);
+  await expect(sheet(de).locator(".updown-terms__chip").first()).toBeVisible();
+  await sheet(de).locator("#updown-amount").fill("5000");
+  await expect(sheet(de).getByTestId("updown-amount-error")).toHaveText("Nicht genügend verfügbares Guthaben");
+  await expect(sheet(de).locator(".updown-submit")).toBeDisabled();
+  await de.waitForTimeout(400);
+  await de.screenshot({ path: path.join(shots, "order-sheet-error-de.png") });
+  await context.close();
 });
 
 test("opening with ?productid=&direction= preselects the pair and direction and opens the sheet", async ({

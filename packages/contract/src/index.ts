@@ -1,3 +1,4 @@
+export * from "./addresses";
 export * from "./calls";
 export * from "./constants";
 export * from "./enums";

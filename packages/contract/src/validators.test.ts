@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveLocale } from "./locales";
-import { amountString, isAmount2, isCode, isEmail, isIdCard, isMobile, isUrl } from "./validators";
+import { amountIssue, amountString, isAmount2, isCode, isEmail, isIdCard, isMobile, isUrl } from "./validators";
 
 describe("the spec's validators", () => {
   it("accepts and refuses emails", () => {
@@ -50,6 +50,41 @@ describe("the spec's validators", () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => i.message)).toEqual(["amount_too_large"]);
     expect(amount.safeParse("99999999999999999999").success).toBe(false);
+  });
+});
+
+describe("amountIssue: the server's amount rule", () => {
+  const order = { decimals: 2, min: "10", max: "5000", available: "1000" };
+  it("accepts an amount within precision, range and balance", () => {
+    expect(amountIssue("10", order)).toBeNull();
+    expect(amountIssue("1000", order)).toBeNull();
+    expect(amountIssue("12.50", order)).toBeNull();
+    expect(amountIssue(" 25 ", order)).toBeNull();
+  });
+  it("names what is wrong, format first", () => {
+    expect(amountIssue("abc", order)).toBe("invalid_amount");
+    expect(amountIssue("1e5", order)).toBe("invalid_amount");
+    expect(amountIssue("-5", order)).toBe("invalid_amount");
+    expect(amountIssue("01", order)).toBe("invalid_amount");
+    expect(amountIssue("0", order)).toBe("must_be_positive");
+    expect(amountIssue("12.345", order)).toBe("too_many_decimals");
+    expect(amountIssue("5", order)).toBe("below_min");
+    expect(amountIssue("9.99", order)).toBe("below_min");
+    expect(amountIssue("5000.01", order)).toBe("above_max");
+    expect(amountIssue("5000", order)).toBe("insufficient_balance");
+    expect(amountIssue("1000.01", order)).toBe("insufficient_balance");
+  });
+  it("counts decimals as the server does: trailing zeros carry no value, the request takes at most 8", () => {
+    expect(amountIssue("12.5000", order)).toBeNull();
+    expect(amountIssue("12.000000000", order)).toBe("too_many_decimals");
+    expect(amountIssue("0.00000001", { decimals: 8 })).toBeNull();
+    expect(amountIssue("0.000000001", { decimals: 18 })).toBe("too_many_decimals");
+  });
+  it("adds the fee to what the balance must pay", () => {
+    const withdraw = { decimals: 6, min: "10", max: "100000", available: "100", fee: "1" };
+    expect(amountIssue("99", withdraw)).toBeNull();
+    expect(amountIssue("99.5", withdraw)).toBe("insufficient_balance");
+    expect(amountIssue("100", { ...withdraw, fee: undefined })).toBeNull();
   });
 });
 

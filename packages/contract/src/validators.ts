@@ -69,3 +69,76 @@ export const codeString = z.string().trim().regex(patterns.code, { error: "inval
 /** A second-factor answer: the 6-digit code of an authenticator app, or one of the account's recovery codes. */
 export const secondFactorString = z.string().trim().min(6).max(32);
 export const evmAddressString = z.string().trim().regex(patterns.evmAddress, { error: "invalid_address" });
+
+/** Decimals that carry a value: "10.50" has 1, "10.00" has 0 (the server's rule for a currency's precision). */
+export function significantDecimals(v: string): number {
+  const dot = v.indexOf(".");
+  return dot === -1 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
+}
+
+/** Exact comparison of two non-negative decimal strings (as `patterns.decimal` accepts): -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [aw = "0", af = ""] = a.trim().split(".");
+  const [bw = "0", bf = ""] = b.trim().split(".");
+  const scale = Math.max(af.length, bf.length);
+  const x = BigInt(`${aw}${af.padEnd(scale, "0")}`);
+  const y = BigInt(`${bw}${bf.padEnd(scale, "0")}`);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** a + b for non-negative decimal strings, exact. */
+export function addDecimals(a: string, b: string): string {
+  const [aw = "0", af = ""] = a.trim().split(".");
+  const [bw = "0", bf = ""] = b.trim().split(".");
+  const scale = Math.max(af.length, bf.length);
+  const digits = (BigInt(`${aw}${af.padEnd(scale, "0")}`) + BigInt(`${bw}${bf.padEnd(scale, "0")}`))
+    .toString()
+    .padStart(scale + 1, "0");
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** What is wrong with an amount, in the order a form says it; null when the amount can be sent. */
+export type AmountIssue =
+  | "invalid_amount"
+  | "too_many_decimals"
+  | "must_be_positive"
+  | "below_min"
+  | "above_max"
+  | "insufficient_balance";
+
+/**
+ * The limits an amount is checked against. `decimals`: the currency's (the server refuses more significant
+ * places); `requestDecimals`: what the request schema takes (amountString's, 8 unless told); `min`/`max`: the
+ * product's or network's inclusive range; `available`: the balance that pays `amount + fee` (`fee` "0" unless told).
+ */
+export interface AmountLimits {
+  decimals: number;
+  requestDecimals?: number;
+  min?: string | undefined;
+  max?: string | undefined;
+  available?: string | undefined;
+  fee?: string | undefined;
+}
+
+/**
+ * The amount rule the server applies to an order, a withdrawal, a subscription: a plain decimal, strictly
+ * positive, within the request's and the currency's precision, within min..max, and payable from the balance
+ * (the balance is checked again, under a lock, by the ledger). Forms call it as the user types, so that a button
+ * is enabled only for an amount the server would take.
+ */
+export function amountIssue(value: string, limits: AmountLimits): AmountIssue | null {
+  const v = value.trim();
+  if (!patterns.decimal.test(v)) return "invalid_amount";
+  if (decimalPlaces(v) > (limits.requestDecimals ?? 8)) return "too_many_decimals";
+  if (!/[1-9]/.test(v)) return "must_be_positive";
+  if (significantDecimals(v) > limits.decimals) return "too_many_decimals";
+  if (limits.min !== undefined && compareDecimals(v, limits.min) < 0) return "below_min";
+  if (limits.max !== undefined && compareDecimals(v, limits.max) > 0) return "above_max";
+  if (limits.available !== undefined) {
+    const total = limits.fee ? addDecimals(v, limits.fee) : v;
+    if (compareDecimals(total, limits.available) > 0) return "insufficient_balance";
+  }
+  return null;
+}

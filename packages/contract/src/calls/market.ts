@@ -41,6 +41,8 @@ export const upDownSetting = z.object({
   productid: z.number().int(),
   symbol: z.string(),
   currency: z.string(),
+  /** The stake currency's decimals: amounts with more significant places are refused. */
+  decimals: z.number().int(),
   min_amount: decimal,
   max_amount: decimal,
   terms: z.array(upDownTerm),

@@ -8,6 +8,8 @@ export const stakingProduct = z.object({
   id: z.number().int(),
   name: z.string(),
   currency: z.string(),
+  /** The currency's decimals: amounts with more significant places are refused. */
+  decimals: z.number().int(),
   daily_rate: decimal,
   days: z.number().int(),
   min_amount: decimal,

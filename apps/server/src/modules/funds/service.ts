@@ -4,6 +4,7 @@ import {
   type adminDepositChannel,
   type adminWithdrawal,
   type adminWithdrawNetwork,
+  amountIssue,
   type depositChannel,
   type exchange,
   type exchangeQuote,
@@ -480,10 +481,16 @@ export class FundsService {
     }
     const currency = await this.deps.ledger.currency(input.currency);
     const amount = checkPrecision(input.amount, currency);
-    if (amount.lt(network.minAmount)) {
+    // The contract's amount rule, which the withdraw sheet applies as the user types (the balance is the ledger's).
+    const issue = amountIssue(input.amount, {
+      decimals: currency.decimals,
+      min: toAmount(network.minAmount),
+      max: toAmount(network.maxAmount),
+    });
+    if (issue === "below_min") {
       throw new Refusal("withdraw_amount_below_min", { min: toAmount(network.minAmount), currency: currency.code });
     }
-    if (amount.gt(network.maxAmount)) {
+    if (issue === "above_max") {
       throw new Refusal("withdraw_amount_above_max", { max: toAmount(network.maxAmount), currency: currency.code });
     }
     if (!isValidAddress(input.network, input.address)) {

@@ -1,11 +1,12 @@
-import type {
-  adminStakingProduct,
-  DataOf,
-  Locale,
-  Paged,
-  StakingProduct,
-  stakingCalls,
-  stakingOrder,
+import {
+  type adminStakingProduct,
+  amountIssue,
+  type DataOf,
+  type Locale,
+  type Paged,
+  type StakingProduct,
+  type stakingCalls,
+  type stakingOrder,
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -61,12 +62,13 @@ export class StakingService {
     private readonly prices: PriceReader,
   ) {}
 
-  private productView(p: ProductRow, custody: string | undefined, locale: Locale): StakingProduct {
+  private async productView(p: ProductRow, custody: string | undefined, locale: Locale): Promise<StakingProduct> {
     const left = new Money(p.quota).minus(custody ?? "0");
     return {
       id: p.id,
       name: pickText(p.name, locale),
       currency: p.currency,
+      decimals: (await this.ledger.currency(p.currency)).decimals,
       daily_rate: toAmount(p.dailyRate),
       days: p.days,
       min_amount: toAmount(p.minAmount),
@@ -99,7 +101,7 @@ export class StakingService {
 
   async products(locale: Locale): Promise<StakingProduct[]> {
     const [rows, custody] = await Promise.all([repo.listProducts(this.db), repo.custodyByProduct(this.db)]);
-    return rows.map((p) => this.productView(p, custody.get(p.id), locale));
+    return Promise.all(rows.map((p) => this.productView(p, custody.get(p.id), locale)));
   }
 
   async product(id: number, locale: Locale): Promise<StakingProduct> {
@@ -153,10 +155,16 @@ export class StakingService {
       const p = await repo.lockProduct(tx, productId);
       if (!p?.enabled) throw new Refusal("staking_product_not_found");
       const currency = await this.ledger.currency(p.currency, tx);
-      if (amount.decimalPlaces() > currency.decimals) {
+      // The contract's amount rule, which the subscribe form applies as the user types.
+      const issue = amountIssue(money, {
+        decimals: currency.decimals,
+        min: toAmount(p.minAmount),
+        max: toAmount(p.maxAmount),
+      });
+      if (issue === "too_many_decimals") {
         throw new Refusal("staking_amount_decimals", { decimals: currency.decimals, currency: p.currency });
       }
-      if (amount.lt(p.minAmount) || amount.gt(p.maxAmount)) {
+      if (issue === "below_min" || issue === "above_max") {
         throw new Refusal("staking_amount_range", {
           min: toAmount(p.minAmount),
           max: toAmount(p.maxAmount),

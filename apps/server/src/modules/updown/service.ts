@@ -1,11 +1,12 @@
-import type {
-  adminUpDownSetting,
-  Direction,
-  Paged,
-  UpDownOrder,
-  UpDownResult,
-  UpDownStatus,
-  upDownSetting,
+import {
+  type adminUpDownSetting,
+  amountIssue,
+  type Direction,
+  type Paged,
+  type UpDownOrder,
+  type UpDownResult,
+  type UpDownStatus,
+  type upDownSetting,
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -70,10 +71,16 @@ function newOrder(userId: number, input: PlaceOrder, at: Date, market: PairMarke
     throw new Refusal("updown_term_unknown", { options: setting.terms.map((t) => `${t.seconds}s`).join(", ") });
   }
   const amount = new Money(input.amount);
-  if (amount.decimalPlaces() > market.decimals) {
+  // The contract's amount rule, which the order sheet applies as the user types (the balance is the ledger's).
+  const issue = amountIssue(input.amount, {
+    decimals: market.decimals,
+    min: toAmount(setting.minAmount),
+    max: toAmount(setting.maxAmount),
+  });
+  if (issue === "too_many_decimals") {
     throw new Refusal("updown_amount_decimals", { decimals: market.decimals, currency: setting.currency });
   }
-  if (amount.lt(setting.minAmount) || amount.gt(setting.maxAmount)) {
+  if (issue === "below_min" || issue === "above_max") {
     throw new Refusal("updown_amount_range", {
       min: toAmount(setting.minAmount),
       max: toAmount(setting.maxAmount),
@@ -120,6 +127,7 @@ export class UpDownService {
         productid: s.pairId,
         symbol: pair.symbol,
         currency: s.currency,
+        decimals: (await this.ledger.currency(s.currency)).decimals,
         min_amount: toAmount(s.minAmount),
         max_amount: toAmount(s.maxAmount),
         terms: [...s.terms].sort((a, b) => a.seconds - b.seconds),

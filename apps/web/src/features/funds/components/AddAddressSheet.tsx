@@ -8,6 +8,7 @@ import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useAddWithdrawAddress, type WithdrawAddress } from "../api/address-book";
 import { useWithdrawInfo } from "../api/get-withdraw-info";
+import { addressIssue } from "../lib/withdraw-form";
 import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
 import { Field } from "./Field";
 
@@ -24,7 +25,7 @@ export interface AddAddressSheetProps {
   onSaved?: (saved: WithdrawAddress) => void;
 }
 
-/** Save a withdrawal address: currency, network, a label and the address (checked by the server per network). */
+/** Save a withdrawal address: currency, network, a label and the address (checked per network as the server does). */
 export function AddAddressSheet({
   visible,
   onClose,
@@ -58,7 +59,12 @@ export function AddAddressSheet({
   const currencyNetworks = networks.filter((n) => n.currency === selectedCurrency);
   const selectedNetwork =
     currencyNetworks.find((n) => n.network === chosenNetwork)?.network ?? currencyNetworks[0]?.network ?? "";
-  const ready = selectedCurrency && selectedNetwork && label.trim() && address.trim().length >= 10;
+  // The server's address format for the network (the contract's), as the user types.
+  const addressError =
+    selectedNetwork && addressIssue(selectedNetwork, address)
+      ? t("withdraw.invalidAddress", { network: selectedNetwork })
+      : null;
+  const ready = selectedCurrency && selectedNetwork && label.trim() && address.trim() && !addressError;
 
   const save = async () => {
     if (!ready) return;
@@ -118,7 +124,7 @@ export function AddAddressSheet({
               />
             )}
           </Field>
-          <Field label={t("withdraw.address")}>
+          <Field label={t("withdraw.address")} error={addressError}>
             {(id) => (
               <Input
                 id={id}

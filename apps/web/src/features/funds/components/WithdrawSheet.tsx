@@ -16,8 +16,9 @@ import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info"
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
 import { sameAddress } from "../lib/address";
-import { add, compare, isDecimal, sanitizeAmountInput, subtract } from "../lib/decimal";
+import { add, compare, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
+import { withdrawFormIssues } from "../lib/withdraw-form";
 import { AddAddressSheet } from "./AddAddressSheet";
 import { AddressPickerSheet } from "./AddressPickerSheet";
 import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
@@ -99,21 +100,29 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
           ? "ready"
           : "held";
 
-  const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
+  // The server's rules (the contract's), as the user types: the address format of the network, and the amount's
+  // decimals, limits and balance with the fee.
+  const issues = withdrawFormIssues({ network, address, amount, available });
+  const addressError = issues.address && network ? t("withdraw.invalidAddress", { network: network.network }) : null;
+  const amountOk = amount.trim() !== "" && issues.amount === null;
   const total = network && amountOk ? add(amount, network.fee) : null;
   let amountHint: string | null = null;
-  if (network && amountOk) {
-    if (compare(amount, network.min_amount) < 0)
+  if (network && issues.amount) {
+    if (issues.amount === "below_min")
       amountHint = t("withdraw.belowMin", { min: formatMoney(network.min_amount, currency) });
-    else if (compare(amount, network.max_amount) > 0)
+    else if (issues.amount === "above_max")
       amountHint = t("withdraw.aboveMax", { max: formatMoney(network.max_amount, currency) });
-    else if (total && compare(total, available) > 0) amountHint = t("withdraw.insufficient");
+    else if (issues.amount === "insufficient_balance") amountHint = t("withdraw.insufficient");
+    else if (issues.amount === "too_many_decimals")
+      amountHint = t("withdraw.tooManyDecimals", { decimals: network.decimals });
+    else amountHint = t("withdraw.invalidAmount");
   }
   const ready =
     network !== undefined &&
     amountOk &&
     amountHint === null &&
     typed.length > 0 &&
+    addressError === null &&
     standing !== "notSaved" &&
     standing !== "held" &&
     code.length === CODE_LENGTH &&
@@ -225,7 +234,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
             network={network?.network}
             onNetwork={setNetworkName}
           />
-          <Field label={t("withdraw.address")} hint={addressHint}>
+          <Field label={t("withdraw.address")} hint={addressHint} error={addressError}>
             {(id) => (
               <span className="funds-input-row">
                 <Input
@@ -245,7 +254,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               </span>
             )}
           </Field>
-          {standing === "notSaved" && (
+          {standing === "notSaved" && !addressError && (
             <div className="funds-notice funds-notice--warning withdraw-book" data-testid="withdraw-not-saved">
               <p>{t("withdraw.notSaved", { hours: ADDRESS_HOLD_HOURS })}</p>
               <span className="withdraw-book__actions">

@@ -1,5 +1,3 @@
-import { patterns } from "@cryptos/contract";
-
 /**
  * Exact decimal arithmetic on decimal strings with scaled BigInts: the return estimate shown before a user
  * confirms must be the exact figure, never a float approximation.
@@ -71,12 +69,4 @@ export function ratePercent(rate: string): string {
 /** Interest over the whole term: principal x daily rate x days. */
 export function termInterest(principal: string, dailyRate: string, days: number): string {
   return multiply(principal, dailyRate, days);
-}
-
-/** A positive amount string with at most `decimals` places, as the server accepts it. */
-export function isAmountInput(value: string, decimals = 8): boolean {
-  const trimmed = value.trim();
-  if (!patterns.decimal.test(trimmed) || !/[1-9]/.test(trimmed)) return false;
-  const dot = trimmed.indexOf(".");
-  return dot === -1 || trimmed.length - dot - 1 <= decimals;
 }

@@ -1,3 +1,4 @@
+import { amountIssue } from "@cryptos/contract";
 import { Button, Input, Skeleton } from "antd-mobile";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -14,13 +15,10 @@ import { ConfirmSheet } from "../components/ConfirmSheet";
 import { amount as fmt, percent } from "../components/format";
 import { RiskDisclosure } from "../components/RiskDisclosure";
 import { Terms } from "../components/Terms";
-import { compare, isAmountInput, minOf } from "../lib/decimal";
+import { compare, minOf } from "../lib/decimal";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk-ack";
 import { ARBITRAGE_PATH, HELP_PATH, ORDERS_PATH } from "../paths";
 import "../staking.css";
-
-/** Amounts the server takes: at most 8 decimals (the contract's doitem). */
-const AMOUNT_DECIMALS = 8;
 
 function parseId(raw: string | null): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
@@ -41,17 +39,27 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
 
   const available = user?.users.balances.find((b) => b.currency === product.currency)?.available ?? "0";
   const trimmed = value.trim();
-  const valid = isAmountInput(trimmed, AMOUNT_DECIMALS);
+  // The server's rule (the contract's): the currency's decimals, min..max and the balance; then the quota left.
+  const issue = trimmed
+    ? amountIssue(trimmed, {
+        decimals: product.decimals,
+        min: product.min_amount,
+        max: product.max_amount,
+        available: user ? available : undefined,
+      })
+    : null;
+  const valid = trimmed !== "" && (issue === null || issue === "insufficient_balance");
 
   let error: string | null = null;
-  if (trimmed && !valid) error = t("errors.invalidAmount", { decimals: AMOUNT_DECIMALS });
-  else if (valid && compare(trimmed, product.min_amount) < 0)
+  if (issue === "invalid_amount" || issue === "must_be_positive" || issue === "too_many_decimals")
+    error = t("errors.invalidAmount", { decimals: product.decimals });
+  else if (issue === "below_min")
     error = t("errors.belowMin", { min: fmt(product.min_amount), currency: product.currency });
-  else if (valid && compare(trimmed, product.max_amount) > 0)
+  else if (issue === "above_max")
     error = t("errors.aboveMax", { max: fmt(product.max_amount), currency: product.currency });
   else if (valid && compare(trimmed, product.quota_left) > 0)
     error = t("errors.aboveQuota", { left: fmt(product.quota_left), currency: product.currency });
-  else if (valid && user && compare(trimmed, available) > 0) error = t("errors.insufficient");
+  else if (issue === "insufficient_balance") error = t("errors.insufficient");
 
   const canSubmit = valid && error === null;
   const userId = user?.userinfo.id;

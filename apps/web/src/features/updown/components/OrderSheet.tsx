@@ -1,4 +1,4 @@
-import { amountString, type Direction, type UpDownOrder } from "@cryptos/contract";
+import { type AmountIssue, amountIssue, type Direction, type UpDownOrder } from "@cryptos/contract";
 import { Button, Input, Popup } from "antd-mobile";
 import { type ReactNode, useEffect, useState } from "react";
 import { CloseOutline } from "@/components/icons";
@@ -8,12 +8,10 @@ import { formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { usePlaceUpDownOrder } from "../api/place-order";
-import { add, compare, multiply, ratePercent } from "../lib/decimal";
+import { add, multiply, ratePercent } from "../lib/decimal";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk";
 import type { TradablePair } from "../lib/types";
 import { DirectionTag } from "./labels";
-
-const amountRule = amountString(8);
 
 export interface OrderSheetProps {
   visible: boolean;
@@ -63,19 +61,37 @@ export function OrderSheet({
 
   const term = setting.terms.find((x) => x.seconds === seconds) ?? setting.terms[0];
   const trimmed = amount.trim();
-  const parsed = trimmed ? amountRule.safeParse(trimmed) : null;
-  const formatError = parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
-  const validAmount = parsed?.success ? parsed.data : null;
-  const outOfRange =
-    validAmount !== null &&
-    (compare(validAmount, setting.min_amount) === -1 || compare(validAmount, setting.max_amount) === 1);
+  // The server's rule (the contract's): precision of the stake currency, min..max, and the available balance.
+  const issue: AmountIssue | null = trimmed
+    ? amountIssue(trimmed, {
+        decimals: setting.decimals,
+        min: setting.min_amount,
+        max: setting.max_amount,
+        available,
+      })
+    : null;
+  const validAmount = trimmed && issue === null ? trimmed : null;
+  // Only an amount that can be placed has an expected return.
   const earnings = validAmount && term ? multiply(validAmount, term.payout_rate) : null;
   const paidIfWin = validAmount && earnings ? add(validAmount, earnings) : null;
   const rate = term ? ratePercent(term.payout_rate) : "";
   const money = (value: string) => formatMoney(value, currency);
 
-  const formatErrorText =
-    formatError === "too_many_decimals" ? t("order.tooManyDecimals") : formatError ? t("order.invalidAmount") : null;
+  const issueText = issue ? amountIssueText(issue) : null;
+  function amountIssueText(code: AmountIssue): string {
+    switch (code) {
+      case "too_many_decimals":
+        return t("order.tooManyDecimals", { decimals: setting.decimals });
+      case "below_min":
+        return t("order.belowMin", { min: money(setting.min_amount) });
+      case "above_max":
+        return t("order.aboveMax", { max: money(setting.max_amount) });
+      case "insufficient_balance":
+        return t("order.insufficient");
+      default:
+        return t("order.invalidAmount");
+    }
+  }
 
   async function submit() {
     if (!validAmount || !term) return;
@@ -227,12 +243,11 @@ export function OrderSheet({
           <span>{t("order.min", { amount: money(setting.min_amount) })}</span>
           <span>{t("order.max", { amount: money(setting.max_amount) })}</span>
         </div>
-        {formatErrorText && (
-          <p className="updown-error" role="alert">
-            {formatErrorText}
+        {issueText && (
+          <p className="updown-error" role="alert" data-testid="updown-amount-error">
+            {issueText}
           </p>
         )}
-        {!formatErrorText && outOfRange && <p className="updown-warning">{t("order.outOfRange")}</p>}
         {serverError && (
           <p className="updown-error" role="alert" data-testid="updown-server-error">
             {serverError}
@@ -262,7 +277,7 @@ export function OrderSheet({
         color={direction === "up" ? "success" : "danger"}
         size="large"
         className="updown-submit"
-        disabled={!validAmount || !term}
+        disabled={!validAmount || !term || available === undefined}
         loading={place.isPending}
         loadingText={t("order.placing")}
         onClick={() => void submit()}
