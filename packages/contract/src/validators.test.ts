@@ -66,6 +66,9 @@ describe("amountIssue: the server's amount rule", () => {
     expect(amountIssue("1e5", order)).toBe("invalid_amount");
     expect(amountIssue("-5", order)).toBe("invalid_amount");
     expect(amountIssue("01", order)).toBe("invalid_amount");
+    // Past amountString's 15 whole digits, even where no max is set.
+    expect(amountIssue("1000000000000000", { decimals: 2 })).toBe("invalid_amount");
+    expect(amountIssue("999999999999999", { decimals: 2 })).toBeNull();
     expect(amountIssue("0", order)).toBe("must_be_positive");
     expect(amountIssue("12.345", order)).toBe("too_many_decimals");
     expect(amountIssue("5", order)).toBe("below_min");

@@ -131,6 +131,8 @@ export interface AmountLimits {
 export function amountIssue(value: string, limits: AmountLimits): AmountIssue | null {
   const v = value.trim();
   if (!patterns.decimal.test(v)) return "invalid_amount";
+  // Past amountString's cap (decision 053) the request schema refuses it, whatever the product's range says.
+  if (v.split(".")[0]!.length > MAX_AMOUNT_INTEGER_DIGITS) return "invalid_amount";
   if (decimalPlaces(v) > (limits.requestDecimals ?? 8)) return "too_many_decimals";
   if (!/[1-9]/.test(v)) return "must_be_positive";
   if (significantDecimals(v) > limits.decimals) return "too_many_decimals";
