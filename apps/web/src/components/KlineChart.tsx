@@ -102,6 +102,8 @@ export interface KlineChartProps {
   priceDecimals?: number;
   /** Accessible name of the chart, e.g. "BTC/USDT 1h chart". */
   label?: string;
+  /** Fill a positioned parent (whose CSS sizes the chart) instead of taking `height`. */
+  fill?: boolean;
   /** Horizontal lines across the chart, e.g. an open order's entry price; listed in the accessible name too. */
   priceLines?: readonly ChartPriceLine[];
 }
@@ -185,6 +187,7 @@ export function KlineChart({
   priceDecimals = 2,
   label,
   priceLines,
+  fill = false,
 }: KlineChartProps) {
   const { t } = useTranslation();
   // The candle under the crosshair, or the newest when the crosshair is off the chart (the O/H/L/C readout).
@@ -422,7 +425,7 @@ export function KlineChart({
   const empty = candles !== undefined && candles.length === 0;
   return (
     <div
-      style={{ position: "relative", height, width: "100%" }}
+      style={fill ? { position: "absolute", inset: 0 } : { position: "relative", height, width: "100%" }}
       data-testid="kline-chart"
       data-price-lines={(priceLines ?? []).map((l) => l.price).join(" ") || undefined}
     >

@@ -100,20 +100,22 @@ function PairChart({ pair, positions }: { pair: PairDetail; positions: PositionT
           ))}
         </fieldset>
       </div>
-      <KlineChart
-        pairId={pair.id}
-        interval={interval}
-        type={type}
-        height="18.75rem"
-        priceDecimals={pair.price_decimals}
-        live={tick ? { price: tick.price, at: tick.at } : null}
-        label={t("chart.aria", { symbol: pair.symbol, interval: tc(`chart.intervals.${interval}`) })}
-        priceLines={
-          position?.entry
-            ? [{ price: position.entry.price, title: tu("position.entry"), tone: position.direction }]
-            : undefined
-        }
-      />
+      <div className="pair-chart__canvas">
+        <KlineChart
+          pairId={pair.id}
+          interval={interval}
+          type={type}
+          fill
+          priceDecimals={pair.price_decimals}
+          live={tick ? { price: tick.price, at: tick.at } : null}
+          label={t("chart.aria", { symbol: pair.symbol, interval: tc(`chart.intervals.${interval}`) })}
+          priceLines={
+            position?.entry
+              ? [{ price: position.entry.price, title: tu("position.entry"), tone: position.direction }]
+              : undefined
+          }
+        />
+      </div>
       {position && (
         <PositionCard
           order={position}
