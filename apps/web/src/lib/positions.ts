@@ -68,11 +68,15 @@ export function usePositions(pairId: number | undefined, signedIn: boolean): Pos
     () => (list.data ?? []).filter((o) => o.productid === pairId && o.status !== "settled"),
     [list.data, pairId],
   );
-  // Every open order of the pair seen here is followed until it settles.
+  // Every open order of the pair seen here is followed until it settles. A list read before this screen opened
+  // can still hold an order whose own detail (e.g. on the order screen) has since shown it settled: not again.
   useEffect(() => {
-    const fresh = ofPair.map((o) => o.id).filter((id) => !followed.includes(id) && !announced.current.has(id));
+    const seenSettled = (id: number) => client.getQueryData(upDownOrderOptions(id).queryKey)?.status === "settled";
+    const fresh = ofPair
+      .map((o) => o.id)
+      .filter((id) => !followed.includes(id) && !announced.current.has(id) && !seenSettled(id));
     if (fresh.length > 0) setFollowed((ids) => [...ids, ...fresh.filter((id) => !ids.includes(id))]);
-  }, [ofPair, followed]);
+  }, [ofPair, followed, client]);
 
   const details = useQueries({ queries: followed.map((id) => ({ ...upDownOrderOptions(id), enabled: signedIn })) });
   const byId = new Map<number, UpDownOrder>();
