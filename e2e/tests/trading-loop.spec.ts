@@ -86,7 +86,10 @@ test("an order shows its position above the fold, its entry line on the chart, a
   await expect(page.getByTestId("updown-payout")).toHaveText(payout);
 });
 
-test("in German the pair screen shows the open position, its entry line and its result", async ({ page, request }) => {
+test("in German Trade and the pair screen show the open position, its entry line and its result", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const user = await signUp(request);
   await fund(request, user, "1000");
@@ -96,8 +99,14 @@ test("in German the pair screen shows the open position, its entry line and its 
     token: user.token,
     body: { productid: 1, direction: "down", amount: "20", seconds: 30 },
   });
-  await page.goto(PAIR);
+  // Trade shows it too (an order placed elsewhere is found in the open orders).
+  await page.goto(TRADE);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByTestId("position-card").getByTestId("position-standing")).toBeVisible();
+  await expectAboveFold(page, page.getByTestId("position-card"));
+  await page.screenshot({ path: path.join(shots, "trade-position-de.png") });
+
+  await page.goto(PAIR);
   const card = page.getByTestId("position-card");
   await expect(card).toBeVisible();
   await expect(card.getByRole("timer")).toHaveText(/^00:[0-3]\d$/);
