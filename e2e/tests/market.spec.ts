@@ -125,15 +125,15 @@ test("a pair opens with its 24 h figures, a chart, intervals and the Up / Down e
   await expect(chart.getByRole("status")).toHaveCount(0);
 
   const hourly = page.waitForRequest((r) => r.url().includes("/api/index/getkdata") && r.url().includes("intval=1h"));
-  await page.getByRole("button", { name: "1H", exact: true }).click();
+  await page.getByRole("button", { name: "1h", exact: true }).click();
   await hourly;
-  await expect(page.getByRole("button", { name: "1H", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "1h", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(chart.getByRole("status")).toHaveCount(0);
 
   const weekly = page.waitForRequest(
     (r) => r.url().includes("intval=1w") && r.url().includes("type=line") && r.url().includes("getkdata"),
   );
-  await page.getByRole("button", { name: "1W", exact: true }).click();
+  await page.getByRole("button", { name: "1w", exact: true }).click();
   await page.getByRole("button", { name: "Line", exact: true }).click();
   await weekly;
   await expect(chart.getByText("No data")).toHaveCount(0);

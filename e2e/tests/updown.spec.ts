@@ -32,13 +32,11 @@ async function openSheetAndFill(page: Page, amount: string) {
     .fill(amount);
 }
 
-async function acceptRiskAndConfirm(page: Page) {
+/** The risk disclosure stands before a first order; the sheet itself shows every term (no confirm dialog). */
+async function acceptRisk(page: Page) {
   const risk = page.getByRole("dialog", { name: "Risk disclosure" });
   await expect(risk).toBeVisible();
   await risk.getByRole("button", { name: "I understand and accept" }).click();
-  const confirm = page.getByRole("dialog", { name: "Confirm your order" });
-  await expect(confirm).toBeVisible();
-  return confirm;
 }
 
 test.beforeAll(() => mkdirSync(shots, { recursive: true }));
@@ -76,14 +74,14 @@ test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays ac
   await page.waitForTimeout(400); // the sheet's slide-in animation
   await page.screenshot({ path: path.join(shots, "order-sheet-en.png") });
 
+  // Every term is on the sheet before the one tap that places the order (the confirm dialog is folded into it).
+  for (const term of ["BTC/USDT", "Up", "10.00 USDT", "30 s", "75%", "7.50 USDT", "17.50 USDT"]) {
+    await expect(sheet(page)).toContainText(term);
+  }
   await sheet(page)
     .getByRole("button", { name: /Place Order · Up/ })
     .click();
-  const confirm = await acceptRiskAndConfirm(page);
-  for (const term of ["BTC/USDT", "Up", "10.00 USDT", "30 s", "75%", "7.50 USDT", "17.50 USDT"]) {
-    await expect(confirm).toContainText(term);
-  }
-  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await acceptRisk(page);
   await expect(page.getByText("Order placed")).toBeVisible();
   await expect(available(page)).toHaveText("990.00 USDT");
 

@@ -7,7 +7,9 @@ import {
   ColorType,
   createChart,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  LineStyle,
   type SeriesType,
   TickMarkType,
   type Time,
@@ -100,6 +102,18 @@ export interface KlineChartProps {
   priceDecimals?: number;
   /** Accessible name of the chart, e.g. "BTC/USDT 1h chart". */
   label?: string;
+  /** Fill a positioned parent (whose CSS sizes the chart) instead of taking `height`. */
+  fill?: boolean;
+  /** Horizontal lines across the chart, e.g. an open order's entry price; listed in the accessible name too. */
+  priceLines?: readonly ChartPriceLine[];
+}
+
+export interface ChartPriceLine {
+  /** Decimal string. */
+  price: string;
+  /** Short title drawn on the line's axis label, e.g. "Entry". */
+  title: string;
+  tone?: "up" | "down" | "accent";
 }
 
 interface Bar {
@@ -172,8 +186,13 @@ export function KlineChart({
   live,
   priceDecimals = 2,
   label,
+  priceLines,
+  fill = false,
 }: KlineChartProps) {
   const { t } = useTranslation();
+  // The candle under the crosshair, or the newest when the crosshair is off the chart (the O/H/L/C readout).
+  const [hovered, setHovered] = useState<Bar | null>(null);
+  const [newestBar, setNewestBar] = useState<Bar | null>(null);
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -278,6 +297,7 @@ export function KlineChart({
     if (type === "candle") series.setData(bars);
     else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
     lastBarRef.current = bars.at(-1) ?? null;
+    setNewestBar(lastBarRef.current);
     if (olderRequestRef.current?.answered) olderRequestRef.current = null;
     if (fittedRef.current !== view && bars.length > 0) {
       fittedRef.current = view;
@@ -344,14 +364,93 @@ export function KlineChart({
             close: price,
           };
     lastBarRef.current = bar;
+    setNewestBar(bar);
     if (type === "candle") series.update(bar);
     else series.update({ time: bar.time, value: bar.close });
   }, [live, interval, type]);
 
+  // The crosshair's candle feeds the readout; leaving the chart shows the newest again.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const series = seriesRef.current;
+    if (!chart || !series || seriesVersion === 0) return;
+    const onMove = (param: Parameters<Parameters<IChartApi["subscribeCrosshairMove"]>[0]>[0]) => {
+      const data = (param.time === undefined ? undefined : param.seriesData.get(series)) as
+        | { time: Time; open?: number; high?: number; low?: number; close?: number; value?: number }
+        | undefined;
+      if (!data) return setHovered(null);
+      const time = data.time as UTCTimestamp;
+      if (data.open !== undefined && data.high !== undefined && data.low !== undefined && data.close !== undefined)
+        setHovered({ time, open: data.open, high: data.high, low: data.low, close: data.close });
+      else if (data.value !== undefined) {
+        // A line point holds only its close; the candle behind it is in the fetched data.
+        const c = candlesRef.current?.find((x) => x.t / 1000 === time);
+        const v = data.value;
+        setHovered(c ? toBar(c) : { time, open: v, high: v, low: v, close: v });
+      } else setHovered(null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    return () => chart.unsubscribeCrosshairMove(onMove);
+  }, [seriesVersion]);
+
+  // Price lines (an open order's entry), drawn on the series and redrawn when it is replaced.
+  const linesKey = (priceLines ?? []).map((l) => `${l.price}|${l.title}|${l.tone ?? ""}`).join(";");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `linesKey` stands for `priceLines`; `theme` recolours
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series || seriesVersion === 0 || !priceLines?.length) return;
+    const colors = chartColors();
+    const drawn: IPriceLine[] = priceLines.map((line) =>
+      series.createPriceLine({
+        price: Number(line.price),
+        color: colors[line.tone ?? "accent"],
+        lineWidth: 2,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+    return () => {
+      if (seriesRef.current === series) for (const line of drawn) series.removePriceLine(line);
+    };
+  }, [linesKey, seriesVersion, theme]);
+
+  const priceText = (value: number) =>
+    new Intl.NumberFormat(currentLocale(), {
+      minimumFractionDigits: priceDecimals,
+      maximumFractionDigits: priceDecimals,
+    }).format(value);
+  const readout = hovered ?? newestBar;
+  const linesLabel = (priceLines ?? []).map((l) => `${l.title} ${priceText(Number(l.price))}`).join(", ");
   const empty = candles !== undefined && candles.length === 0;
   return (
-    <div style={{ position: "relative", height, width: "100%" }} data-testid="kline-chart">
-      <div ref={containerRef} role="img" aria-label={label} style={{ position: "absolute", inset: 0 }} />
+    <div
+      style={fill ? { position: "absolute", inset: 0 } : { position: "relative", height, width: "100%" }}
+      data-testid="kline-chart"
+      data-price-lines={(priceLines ?? []).map((l) => l.price).join(" ") || undefined}
+    >
+      <div
+        ref={containerRef}
+        role="img"
+        aria-label={linesLabel ? `${label ?? ""}. ${linesLabel}` : label}
+        style={{ position: "absolute", inset: 0 }}
+      />
+      {readout && !empty && (
+        <div className="kline-readout" data-testid="kline-readout" data-hovered={hovered ? "true" : "false"}>
+          {(["open", "high", "low", "close"] as const).map((k) => (
+            <span key={k}>
+              <span className="kline-readout__key">{t(`chart.${k}`)}</span>{" "}
+              <span
+                className={
+                  readout.close >= readout.open ? "kline-readout__value is-up" : "kline-readout__value is-down"
+                }
+              >
+                {priceText(readout[k])}
+              </span>
+            </span>
+          ))}
+        </div>
+      )}
       {query.isPending && (
         <div style={overlay} role="status" aria-label={t("status.loading")}>
           <Skeleton animated style={{ width: "100%", height: "100%", borderRadius: 8 }} />

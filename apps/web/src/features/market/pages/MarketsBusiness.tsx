@@ -1,16 +1,20 @@
-import { type Direction, KLINE_INTERVALS, type KlineInterval } from "@cryptos/contract";
+import type { Direction, KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
 import { BellOutline } from "@/components/icons";
 import { KlineChart, type KlineType } from "@/components/KlineChart";
 import { Page } from "@/components/Page";
+import { PositionCard } from "@/components/PositionCard";
 import { RetryView } from "@/components/RetryView";
+import { SettlementSheet } from "@/components/SettlementSheet";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
 import { useLatestTick } from "@/lib/live";
+import { type PositionTracker, usePositions } from "@/lib/positions";
 import { LOGIN_PATH, useToken } from "@/lib/session";
 import { type PairDetail, useProductShow } from "../api/get-product-show";
 import { ChangeText, changeClass } from "../components/ChangeText";
@@ -70,27 +74,18 @@ function PairOverview({ pair }: { pair: PairDetail }) {
   );
 }
 
-function PairChart({ pair }: { pair: PairDetail }) {
+function PairChart({ pair, positions }: { pair: PairDetail; positions: PositionTracker }) {
   const { t } = useTranslation("market");
+  const { t: tu } = useTranslation("updown");
+  const position = positions.position;
   const [interval, setChartInterval] = useState<KlineInterval>("15m");
+  const { t: tc } = useTranslation();
   const [type, setType] = useState<KlineType>("candle");
   const tick = useLatestTick(pair.id);
   return (
     <section className="pair-chart" aria-label={t("chart.label")}>
       <div className="pair-chart__controls">
-        <fieldset className="segmented" aria-label={t("chart.interval")}>
-          {KLINE_INTERVALS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={value === interval ? "segmented__item segmented__item--active" : "segmented__item"}
-              aria-pressed={value === interval}
-              onClick={() => setChartInterval(value)}
-            >
-              {t(`intervals.${value}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ChartIntervals value={interval} onChange={setChartInterval} label={t("chart.interval")} />
         <fieldset className="segmented segmented--type" aria-label={t("chart.type")}>
           {(["candle", "line"] as const).map((value) => (
             <button
@@ -105,15 +100,30 @@ function PairChart({ pair }: { pair: PairDetail }) {
           ))}
         </fieldset>
       </div>
-      <KlineChart
-        pairId={pair.id}
-        interval={interval}
-        type={type}
-        height="18.75rem"
-        priceDecimals={pair.price_decimals}
-        live={tick ? { price: tick.price, at: tick.at } : null}
-        label={t("chart.aria", { symbol: pair.symbol, interval: t(`intervals.${interval}`) })}
-      />
+      <div className="pair-chart__canvas">
+        <KlineChart
+          pairId={pair.id}
+          interval={interval}
+          type={type}
+          fill
+          priceDecimals={pair.price_decimals}
+          live={tick ? { price: tick.price, at: tick.at } : null}
+          label={t("chart.aria", { symbol: pair.symbol, interval: tc(`chart.intervals.${interval}`) })}
+          priceLines={
+            position?.entry
+              ? [{ price: position.entry.price, title: tu("position.entry"), tone: position.direction }]
+              : undefined
+          }
+        />
+      </div>
+      {position && (
+        <PositionCard
+          order={position}
+          price={tick?.price ?? pair.price}
+          priceDecimals={pair.price_decimals}
+          others={positions.others}
+        />
+      )}
       {pair.simulated && <p className="pair-chart__note">{t("simulatedNote")}</p>}
     </section>
   );
@@ -179,6 +189,8 @@ export default function MarketsBusiness() {
   const query = useProductShow(pairId);
   const favourites = useFavourites();
   const pair = query.data;
+  // The user's newest open order of this pair, and the result when one settles while the pair is shown.
+  const positions = usePositions(pair?.id, useToken() !== null);
 
   let body: React.ReactNode;
   if (pairId === null || (query.error instanceof ApiError && query.error.code === 0 && !pair)) {
@@ -195,8 +207,9 @@ export default function MarketsBusiness() {
     body = (
       <>
         <PairOverview pair={pair} />
-        <PairChart pair={pair} />
+        <PairChart pair={pair} positions={positions} />
         <TradeBar pairId={pair.id} />
+        <SettlementSheet order={positions.settled} onClose={positions.dismiss} />
       </>
     );
 

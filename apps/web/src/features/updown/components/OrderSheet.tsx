@@ -11,7 +11,6 @@ import { usePlaceUpDownOrder } from "../api/place-order";
 import { add, multiply, ratePercent } from "../lib/decimal";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk";
 import type { TradablePair } from "../lib/types";
-import { DirectionTag } from "./labels";
 
 export interface OrderSheetProps {
   visible: boolean;
@@ -116,27 +115,6 @@ export function OrderSheet({
       if (!accepted) return;
       acceptRisk(userId);
     }
-    const confirmed = await confirm({
-      title: t("order.confirmTitle"),
-      content: (
-        <div className="updown-confirm">
-          <Row label={t("pair.label")}>{setting.symbol}</Row>
-          <Row label={t("direction.label")}>
-            <DirectionTag direction={direction} />
-          </Row>
-          <Row label={t("order.amount")}>{money(validAmount)}</Row>
-          <Row label={t("order.settlementTime")}>{t("terms.term", { seconds: term.seconds })}</Row>
-          <Row label={t("order.payoutRate")}>{`${formatDecimal(rate, { minFraction: 0 })}%`}</Row>
-          <Row label={t("order.expectedEarnings")}>{earnings ? money(earnings) : "—"}</Row>
-          <Row label={t("order.paidIfWin")}>{paidIfWin ? money(paidIfWin) : "—"}</Row>
-          <Row label={t("order.paidIfTie")}>{money(validAmount)}</Row>
-          <Row label={t("order.paidIfLose")}>{money("0")}</Row>
-          <p className="updown-note">{t("terms.rule")}</p>
-        </div>
-      ),
-      confirmText: t("order.confirm"),
-    });
-    if (!confirmed) return;
     place.mutate(
       { productid: setting.productid, direction, amount: validAmount, seconds: term.seconds },
       {
@@ -270,6 +248,12 @@ export function OrderSheet({
             {t("order.earningsFormula", { amount: money(validAmount), rate: formatDecimal(rate, { minFraction: 0 }) })}
           </p>
         )}
+        {/* What each outcome pays, shown before the one tap that places the order (no separate confirm dialog). */}
+        <div data-testid="updown-outcomes">
+          <Row label={t("order.paidIfWin")}>{paidIfWin ? money(paidIfWin) : "—"}</Row>
+          <Row label={t("order.paidIfTie")}>{validAmount ? money(validAmount) : "—"}</Row>
+          <Row label={t("order.paidIfLose")}>{validAmount ? money("0") : "—"}</Row>
+        </div>
       </div>
 
       <Button

@@ -1,1 +1,1 @@
-export const orderPath = (id: number) => `/pages/index/markets-business-order?id=${id}`;
+export { orderPath } from "@/lib/positions";

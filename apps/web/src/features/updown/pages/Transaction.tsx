@@ -2,15 +2,19 @@ import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@crypto
 import { Button, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
 import { DownOutline } from "@/components/icons";
 import { KlineChart } from "@/components/KlineChart";
 import { Page } from "@/components/Page";
+import { PositionCard } from "@/components/PositionCard";
 import { RetryView } from "@/components/RetryView";
+import { SettlementSheet } from "@/components/SettlementSheet";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { usePositions } from "@/lib/positions";
 import { LOGIN_PATH, useSession } from "@/lib/session";
 import type { OrderTab } from "../api/get-orders";
 import { usePair } from "../api/get-pair";
@@ -20,12 +24,9 @@ import { OrderLists } from "../components/OrderLists";
 import { OrderSheet } from "../components/OrderSheet";
 import { PairPicker } from "../components/PairPicker";
 import { useLivePrices } from "../hooks/useLivePrices";
-import { useSettlementNotices } from "../hooks/useSettlementNotices";
 import { ratePercent } from "../lib/decimal";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
-
-const CHART_INTERVALS: KlineInterval[] = ["1m", "5m", "15m", "1h", "4h", "1d"];
 
 const parseDirection = (value: string | null): Direction | undefined =>
   value === "up" || value === "down" ? value : undefined;
@@ -47,7 +48,6 @@ export default function Transaction() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [tab, setTab] = useState<OrderTab>("open");
   const [interval, setChartInterval] = useState<KlineInterval>("1m");
-  const watchSettlement = useSettlementNotices();
 
   const tradables: TradablePair[] = useMemo(
     () =>
@@ -64,6 +64,9 @@ export default function Transaction() {
   const detail = usePair(current?.setting.productid);
   const tradable: TradablePair | undefined = current && { setting: current.setting, pair: detail.data ?? current.pair };
   const pair = tradable?.pair;
+  // The newest open order of the shown pair above the fold, and the result sheet when a followed order settles.
+  const positions = usePositions(current?.setting.productid, session.signedIn);
+  const position = positions.position;
 
   // Opening with ?productid=&direction= (from the pair detail's Up/Down buttons) opens the sheet once.
   const opened = useRef(false);
@@ -138,19 +141,9 @@ export default function Transaction() {
         </section>
 
         <section className="updown-section updown-section--chart">
-          <fieldset className="updown-intervals" aria-label={t("chart.interval")}>
-            {CHART_INTERVALS.map((x) => (
-              <button
-                key={x}
-                type="button"
-                aria-pressed={x === interval}
-                className={x === interval ? "updown-intervals__option is-active" : "updown-intervals__option"}
-                onClick={() => setChartInterval(x)}
-              >
-                {x}
-              </button>
-            ))}
-          </fieldset>
+          <div className="updown-intervals">
+            <ChartIntervals value={interval} onChange={setChartInterval} label={t("chart.interval")} />
+          </div>
           <KlineChart
             pairId={setting.productid}
             interval={interval}
@@ -163,8 +156,21 @@ export default function Transaction() {
                 : null
             }
             label={t("chart.label", { symbol: setting.symbol })}
+            priceLines={
+              position?.entry
+                ? [{ price: position.entry.price, title: t("position.entry"), tone: position.direction }]
+                : undefined
+            }
           />
         </section>
+        {position && (
+          <PositionCard
+            order={position}
+            price={pair?.price}
+            priceDecimals={pair?.price_decimals ?? 2}
+            others={positions.others}
+          />
+        )}
 
         <section className="updown-section" aria-labelledby="updown-terms-title">
           <h2 className="updown-section__title" id="updown-terms-title">
@@ -234,12 +240,13 @@ export default function Transaction() {
             userId={user.userinfo.id}
             available={available}
             onPlaced={(order) => {
-              watchSettlement(order.id);
+              positions.follow(order);
               setSheetOpen(false);
               setTab("open");
             }}
           />
         )}
+        <SettlementSheet order={positions.settled} onClose={positions.dismiss} />
       </>
     );
   }
