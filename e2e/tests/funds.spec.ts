@@ -39,7 +39,7 @@ test("deposit with a proof image, completed by the operator, shows in assets and
   await signInPage(page, user);
 
   await page.goto("/#/pages/user/recharge");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recharge", { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit", { timeout: 15_000 });
   await selector(page, "USDT").first().click();
   await selector(page, "TRC20").click();
   await expect(page.getByTestId("deposit-address")).toHaveText("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");

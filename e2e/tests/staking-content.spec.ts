@@ -32,14 +32,14 @@ test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, 
   await signInPage(page, user);
 
   await page.goto("/#/pages/index/arbitrage");
-  await expect(heading(page)).toHaveText("Arbitrage");
+  await expect(heading(page)).toHaveText("Staking");
   await expect(page.getByTestId("in-custody")).toHaveText("0.00 USDT");
   const product = page.getByRole("link", { name: "USDT 7-day" });
   await expect(product).toContainText("0.05%");
   await expect(product).toContainText("7 days");
   await product.click();
 
-  await expect(heading(page)).toHaveText("Arbitrage product");
+  await expect(heading(page)).toHaveText("Staking product");
   await expect(page.getByTestId("available")).toHaveText("Available: 1,000.00 USDT");
   // The server's amount rule, as typed: USDT takes 2 decimals, and the balance bounds the amount.
   await page.getByLabel("Amount").fill("100.125");
@@ -67,9 +67,9 @@ test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, 
   await confirm.getByRole("button", { name: "Confirm" }).click();
 
   await expect(page).toHaveURL(/#\/pages\/index\/arbitrage-order/);
-  await expect(heading(page)).toHaveText("Arbitrage orders");
+  await expect(heading(page)).toHaveText("Staking orders");
   const order = page.getByRole("article", { name: "USDT 7-day" });
-  await expect(order).toContainText("In custody");
+  await expect(order).toContainText("Staked");
   await expect(order).toContainText("100.00 USDT");
   await expect(order).toContainText("0 / 7");
   await expect(page.locator(".adm-toast-mask")).toHaveCount(0);
@@ -133,7 +133,7 @@ test("help pages show the server's text in English and, after switching, in Simp
   await expect(page.getByRole("heading", { level: 3, name: "What Cryptos is" })).toBeVisible();
   await page.screenshot({ path: path.join(shots, "help-en.png") });
   await page.goto("/#/pages/common/ammhelp");
-  await expect(heading(page)).toHaveText("Arbitrage help");
+  await expect(heading(page)).toHaveText("How staking works");
   await expect(page.getByRole("heading", { level: 3, name: "Staking products" })).toBeVisible();
 
   await page.goto("/#/pages/index/index");

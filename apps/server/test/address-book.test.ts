@@ -9,9 +9,10 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 /**
  * The withdrawal address book (decisions 029 and 031): saved addresses per currency and network with a label,
- * format checked; a new address is usable 24 h after it is saved, at once with two-step verification on; a
- * withdrawal to a saved address in its hold is refused, and without two-step verification so is one to an address
- * that is not in the book; nobody sees or deletes another user's addresses.
+ * format checked; a new address is usable 24 h after it is saved; with two-step verification on now, every saved
+ * address is usable at once (also one saved before it was turned on), and so is a typed one. Without it, a
+ * withdrawal to a saved address in its hold is refused, and so is one to an address that is not in the book;
+ * nobody sees or deletes another user's addresses.
  */
 
 const STEP_MS = 30_000;
@@ -181,16 +182,22 @@ describe("address book", () => {
     expect(done.body.data).toMatchObject({ network: "ERC20", amount: "20", status: "pending" });
   });
 
-  it("lets a user with two-step verification withdraw to a typed address, never to a held saved one", async () => {
+  it("lets a user with two-step verification withdraw to a typed address and to one saved before TOTP was on", async () => {
     const user = await newUser();
     await fundUser(t.app.services.ledger, user.userId, "100");
-    // Saved while two-step verification was off: held for 24 h whatever happens next.
-    expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Held" })).body.code).toBe(1);
+    // Saved while two-step verification was off: held for 24 h, until TOTP is turned on.
+    expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Before" })).body.code).toBe(
+      1,
+    );
     const codeNow = await enrolTotp(user);
 
-    const held = await withdraw(user, TRON_A, codeNow);
-    expect(held.body.code).toBe(0);
-    expect(held.body.msg).toMatch(/^This address was saved less than 24 hours ago/);
+    // The book shows it usable at once (the end of its hold stays as it was), and a withdrawal to it goes through.
+    const [listed] = (await book(user)).items;
+    expect(listed).toMatchObject({ address: TRON_A, usable: true });
+    expect(new Date(listed?.usable_from ?? 0).getTime()).toBeGreaterThan(clock.now().getTime());
+    const saved = await withdraw(user, TRON_A, codeNow);
+    expect(saved.body.code, saved.body.msg).toBe(1);
+    expect(saved.body.data).toMatchObject({ address: TRON_A, status: "pending" });
     clock.advance(STEP_MS);
     // Without the authenticator code the request is refused for the code, with it a typed address goes through.
     expect((await withdraw(user, TRON_C)).body).toMatchObject({ code: 0, data: { totp_required: true } });
@@ -198,24 +205,28 @@ describe("address book", () => {
     const typed = await withdraw(user, TRON_C, codeNow);
     expect(typed.body.code, typed.body.msg).toBe(1);
     expect(typed.body.data).toMatchObject({ address: TRON_C, status: "pending" });
-    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "79", frozen: "21" });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "58", frozen: "42" });
   });
 
   it("checks the destination again inside the withdrawal's transaction", async () => {
     const user = await newUser();
     await fundUser(t.app.services.ledger, user.userId, "100");
+    // Saved before TOTP was on, so still in its 24-hour hold.
+    expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Held" })).body.code).toBe(1);
     await enrolTotp(user);
-    // TOTP is on now, so the check before the codes lets a typed address pass; a request that did not pass a
+    // TOTP is on now, so the check before the codes lets a typed or held address pass; a request that did not pass a
     // second factor (as when TOTP was turned on between its check and its money step) is still refused.
-    const place = (secondFactorPassed: boolean) =>
+    const place = (address: string, secondFactorPassed: boolean) =>
       t.app.services.funds.placeWithdrawal(
         user.userId,
-        { currency: "USDT", network: "TRC20", address: TRON_B, amount: "20" },
+        { currency: "USDT", network: "TRC20", address, amount: "20" },
         { secondFactorPassed },
       );
-    await expect(place(false)).rejects.toMatchObject({ key: "address_book_required" });
+    await expect(place(TRON_B, false)).rejects.toMatchObject({ key: "address_book_required" });
+    await expect(place(TRON_A, false)).rejects.toMatchObject({ key: "address_book_on_hold" });
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
-    await expect(place(true)).resolves.toMatchObject({ address: TRON_B, status: "pending" });
+    await expect(place(TRON_B, true)).resolves.toMatchObject({ address: TRON_B, status: "pending" });
+    await expect(place(TRON_A, true)).resolves.toMatchObject({ address: TRON_A, status: "pending" });
   });
 
   it("makes a new address usable at once when two-step verification is on", async () => {
@@ -233,12 +244,19 @@ describe("address book", () => {
     expect(done.body.code, done.body.msg).toBe(1);
   });
 
-  it("keeps the hold of an address saved before TOTP was turned on", async () => {
+  it("releases an address saved before TOTP was turned on, and holds it again when TOTP is turned off", async () => {
     const user = await newUser();
     expect((await add(user, { currency: "USDT", network: "TRC20", address: TRON_A, label: "Before" })).body.code).toBe(
       1,
     );
-    await enrolTotp(user);
+    expect((await book(user)).items[0]?.usable).toBe(false);
+    const codeNow = await enrolTotp(user);
+    expect((await book(user)).items[0]?.usable).toBe(true);
+    const off = await t.call(calls.totpDisable.path, {
+      headers: user.headers,
+      body: { password: user.password, code: codeNow() },
+    });
+    expect(off.body.code, off.body.msg).toBe(1);
     expect((await book(user)).items[0]?.usable).toBe(false);
   });
 

@@ -1,10 +1,10 @@
 import type { Calls, DataOf } from "@cryptos/contract";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { ApiError, api } from "./api";
 import { i18n } from "./i18n";
-import { HOME_PATH, LOGIN_PATH } from "./paths";
+import { HOME_PATH, LOGIN_PATH, loginPath } from "./paths";
 import { queryClient } from "./query-client";
 import { sessionStore } from "./session-store";
 import { toast } from "./toast";
@@ -58,13 +58,26 @@ export function useSession() {
   };
 }
 
-/** For screens that need a user: with no stored token, go to the login page (replacing this entry). */
+/** Goes to the login page, which comes back to this screen (its route and query) once the user is signed in. */
+export function useGoToLogin(): (options?: { replace?: boolean }) => void {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return useCallback(
+    (options?: { replace?: boolean }) => void navigate(loginPath(pathname + search), options),
+    [navigate, pathname, search],
+  );
+}
+
+/**
+ * For screens that need a user: with no stored token, go to the login page (replacing this entry), which comes
+ * back here once signed in.
+ */
 export function useRequireAuth(): boolean {
   const token = useToken();
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   useEffect(() => {
-    if (!token) void navigate(LOGIN_PATH, { replace: true });
-  }, [token, navigate]);
+    if (!token) goToLogin({ replace: true });
+  }, [token, goToLogin]);
   return token !== null;
 }
 

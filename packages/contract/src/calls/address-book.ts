@@ -3,7 +3,7 @@ import { id, paged, pageQuery, timestamp } from "../envelope";
 import { defineCall } from "./define";
 import { currencyCode, networkName } from "./funds";
 
-/** A new address can be withdrawn to this long after it was saved, unless the user had TOTP on when saving it. */
+/** A new address can be withdrawn to this long after it was saved, unless the user has TOTP on (then at once). */
 export const ADDRESS_HOLD_HOURS = 24;
 /** Saved withdrawal addresses per user. */
 export const MAX_WITHDRAW_ADDRESSES = 50;
@@ -16,9 +16,9 @@ export const withdrawAddress = z.object({
   address: z.string(),
   label: z.string(),
   created_at: timestamp,
-  /** From when a withdrawal may go to this address. */
+  /** When its 24-hour hold ends (the time it was saved when TOTP was on then). */
   usable_from: timestamp,
-  /** `usable_from` has passed. */
+  /** A withdrawal may go to it now: `usable_from` has passed, or the user has TOTP on now (any saved address). */
   usable: z.boolean(),
 });
 

@@ -40,9 +40,10 @@ export interface Destination {
 
 /**
  * The withdrawal address book: saved addresses per currency and network with a label. An address someone adds
- * (the user, or whoever got hold of their session) can be withdrawn to only 24 h later, unless the account had
- * two-step verification on when it was added, because then every withdrawal asks for the authenticator anyway.
- * Without two-step verification, withdrawals go only to the book's addresses past their hold (decision 031).
+ * (the user, or whoever got hold of their session) can be withdrawn to only 24 h later while two-step verification
+ * is off. While it is on, every saved address is usable at once, whenever it was saved: every withdrawal then asks
+ * for the authenticator's code, and a typed address outside the book is allowed too (decision 031, as amended by
+ * issue 21). Without two-step verification, withdrawals go only to the book's addresses past their hold.
  */
 export class AddressBookService {
   constructor(
@@ -51,7 +52,8 @@ export class AddressBookService {
     private readonly deps: AddressBookDeps,
   ) {}
 
-  private view(row: repo.WithdrawAddressRow): WithdrawAddressView {
+  /** `totp`: whether the user has two-step verification on now, which makes every saved address usable. */
+  private view(row: repo.WithdrawAddressRow, totp: boolean): WithdrawAddressView {
     return {
       id: row.id,
       currency: row.currency,
@@ -60,7 +62,7 @@ export class AddressBookService {
       label: row.label,
       created_at: row.createdAt.toISOString(),
       usable_from: row.usableFrom.toISOString(),
-      usable: row.usableFrom.getTime() <= this.clock.now().getTime(),
+      usable: totp || row.usableFrom.getTime() <= this.clock.now().getTime(),
     };
   }
 
@@ -70,8 +72,11 @@ export class AddressBookService {
     page: number,
     list: number,
   ): Promise<Paged<WithdrawAddressView>> {
-    const { items, total } = await repo.listForUser(this.db, userId, filter, list, (page - 1) * list);
-    return { items: items.map((r) => this.view(r)), total, page, list };
+    const [{ items, total }, totp] = await Promise.all([
+      repo.listForUser(this.db, userId, filter, list, (page - 1) * list),
+      this.deps.accounts.hasTotp(userId),
+    ]);
+    return { items: items.map((r) => this.view(r, totp)), total, page, list };
   }
 
   /** Saves an address; the user is mailed about it (in `locale`) once it is committed. */
@@ -104,7 +109,7 @@ export class AddressBookService {
         createdAt: now,
         usableFrom: totp ? now : new Date(now.getTime() + HOLD_MS),
       });
-      return this.view(row);
+      return this.view(row, totp);
     });
     await this.deps.accounts.notifySecurityChange(userId, locale, {
       kind: "address_added",
@@ -129,9 +134,9 @@ export class AddressBookService {
   }
 
   /**
-   * The withdrawal rule, checked before any code is used up: a saved address (same currency and network, compared
-   * in its canonical spelling) still in its hold is refused; an address that is not in the book is refused unless
-   * the user has two-step verification on now. `assertWithdrawable` repeats it inside the withdrawal's transaction.
+   * The withdrawal rule, checked before any code is used up: unless the user has two-step verification on now, a
+   * saved address (same currency and network, compared in its canonical spelling) still in its hold is refused, and
+   * so is an address that is not in the book. `assertWithdrawable` repeats it inside the withdrawal's transaction.
    */
   async assertUsable(userId: number, input: Destination): Promise<void> {
     if (!isValidAddress(input.network, input.address)) return;
@@ -143,7 +148,7 @@ export class AddressBookService {
    * The same rule inside the withdrawal's transaction `tx`, under the book's lock that adding and deleting take, so
    * the address cannot be deleted or re-added between the check and the withdrawal. `secondFactorPassed` says
    * whether this request gave a TOTP or recovery code that passed: only then may the address be outside the book
-   * (TOTP turned on after the request's check does not let a request without a code through).
+   * or in its hold (TOTP turned on after the request's check does not let a request without a code through).
    */
   async assertWithdrawable(tx: Tx, userId: number, input: Destination, secondFactorPassed: boolean): Promise<void> {
     if (!isValidAddress(input.network, input.address)) throw new Refusal("address_invalid", { network: input.network });
@@ -156,11 +161,10 @@ export class AddressBookService {
     return repo.findSame(conn, userId, input.currency, input.network, address);
   }
 
-  private judge(saved: repo.WithdrawAddressRow | undefined, outsideBookAllowed: boolean): void {
-    if (!saved) {
-      if (!outsideBookAllowed) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS });
-      return;
-    }
+  /** `secondFactor`: TOTP is on (before the codes) or this request passed a TOTP or recovery code (inside). */
+  private judge(saved: repo.WithdrawAddressRow | undefined, secondFactor: boolean): void {
+    if (secondFactor) return;
+    if (!saved) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS });
     if (saved.usableFrom.getTime() > this.clock.now().getTime()) {
       throw new Refusal("address_book_on_hold", { from: utcMinute(saved.usableFrom), hours: ADDRESS_HOLD_HOURS });
     }

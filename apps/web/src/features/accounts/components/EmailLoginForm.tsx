@@ -2,7 +2,7 @@ import { CODE_LENGTH, LOGIN_TYPES } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "@/lib/i18n";
-import { HOME_PATH } from "@/lib/paths";
+import { afterLoginPath } from "@/lib/paths";
 import { useEmailLogin } from "../api/login";
 import { errorText, needsTotpCode } from "../lib/errors";
 import { relaunch } from "../lib/navigation";
@@ -27,7 +27,7 @@ interface Values {
 /**
  * Email login: type 1 with the password, type 2 with an emailed code. When the account has two-step verification
  * on, the server answers that it needs a code and the authenticator-code field appears (accounts without it never
- * see the field). Success relaunches at home.
+ * see the field). Success relaunches where the login page was asked to return (else home).
  */
 export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | typeof LOGIN_TYPES.emailCode }) {
   const { t } = useTranslation(["accounts", "security"]);
@@ -43,7 +43,7 @@ export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | t
       ? { type: LOGIN_TYPES.emailCode, email, code: (values.code ?? "").trim(), totp }
       : { type: LOGIN_TYPES.password, email, password: values.password ?? "", totp };
     login.mutate(input, {
-      onSuccess: () => relaunch(HOME_PATH),
+      onSuccess: () => relaunch(afterLoginPath()),
       onError: (error) => {
         if (needsTotpCode(error)) setAskTotp(true);
       },

@@ -1,6 +1,6 @@
 import { Button, Form } from "antd-mobile";
 import { useTranslation } from "@/lib/i18n";
-import { HOME_PATH } from "@/lib/paths";
+import { afterLoginPath } from "@/lib/paths";
 import { useRegister } from "../api/register";
 import { errorText } from "../lib/errors";
 import { relaunch } from "../lib/navigation";
@@ -25,7 +25,7 @@ export function RegisterForm() {
   const onFinish = (values: Values) => {
     register.mutate(
       { email: values.email.trim(), code: values.code.trim(), password: values.password },
-      { onSuccess: () => relaunch(HOME_PATH) },
+      { onSuccess: () => relaunch(afterLoginPath()) },
     );
   };
 

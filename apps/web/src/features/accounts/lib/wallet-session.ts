@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, WALLET_LOGIN_TYPE } from "@cryptos/contract";
 import { ApiError } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
-import { HOME_PATH } from "@/lib/paths";
+import { afterLoginPath } from "@/lib/paths";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { relaunch } from "./navigation";
@@ -16,7 +16,7 @@ export async function signInStatement(): Promise<string> {
 }
 
 /**
- * Signs in with `account` and relaunches at home. One sign-in at a time (the launch check and a tap on the
+ * Signs in with `account` and relaunches where the login page was asked to return (else home). One sign-in at a time (the launch check and a tap on the
  * login page must not ask the wallet twice). Resolves false when the wallet or the server said no; the server's
  * message is toasted, a cancel in the wallet is not.
  */
@@ -25,7 +25,7 @@ export function walletLogin(provider: Eip1193Provider, account: string, { quiet 
     try {
       const [{ signInWithWallet }, statement] = await Promise.all([import("./wallet-sign-in"), signInStatement()]);
       await signInWithWallet(provider, account, statement);
-      relaunch(HOME_PATH);
+      relaunch(afterLoginPath());
       return true;
     } catch (error) {
       if (error instanceof ApiError) toast.info(error.msg);

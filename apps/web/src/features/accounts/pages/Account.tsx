@@ -16,7 +16,7 @@ import { Page } from "@/components/Page";
 import { ThemeIcon, ThemeSwitch } from "@/components/ThemeSwitch";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
-import { LOGIN_PATH, useLogout, useSession } from "@/lib/session";
+import { useGoToLogin, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
 import { useUnreadCount } from "../api/get-unread-count";
 import { ProfileCard } from "../components/ProfileCard";
@@ -38,7 +38,7 @@ const STATUS_CLASS: Record<RealNameStatus, string> = {
 
 function SignedOut() {
   const { t } = useTranslation("accounts");
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   return (
     <section className="accounts-signed-out">
       <div className="accounts-profile__avatar accounts-profile__avatar--empty" aria-hidden="true">
@@ -46,7 +46,7 @@ function SignedOut() {
       </div>
       <h2 className="accounts-signed-out__title">{t("account.signedOutTitle")}</h2>
       <p className="accounts-signed-out__text">{t("account.signedOutBody")}</p>
-      <Button color="primary" size="large" block onClick={() => void navigate(LOGIN_PATH)}>
+      <Button color="primary" size="large" block onClick={() => goToLogin()}>
         {t("actions.login")}
       </Button>
     </section>

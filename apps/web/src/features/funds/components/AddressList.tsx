@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { useDeleteWithdrawAddress, type WithdrawAddress } from "../api/address-book";
+import { usableNow } from "../lib/address-rule";
 
 export interface AddressListProps {
   items: readonly WithdrawAddress[];
@@ -12,10 +13,15 @@ export interface AddressListProps {
   onPick?: (address: WithdrawAddress) => void;
   /** Managing mode (the address book page): each row has a delete button. */
   deletable?: boolean;
+  /** Two-step verification is on now: every saved address is usable at once, whenever it was saved. */
+  totpOn: boolean;
 }
 
-/** Saved addresses: label, currency and network, the address, and "usable from …" while it is held. */
-export function AddressList({ items, onPick, deletable }: AddressListProps) {
+/**
+ * Saved addresses: label, currency and network, the address, and "usable from …" while it is held (never with
+ * two-step verification on, which makes every saved address usable).
+ */
+export function AddressList({ items, onPick, deletable, totpOn }: AddressListProps) {
   const { t } = useTranslation("funds");
   const remove = useDeleteWithdrawAddress();
 
@@ -36,6 +42,7 @@ export function AddressList({ items, onPick, deletable }: AddressListProps) {
   return (
     <ul className="address-list" aria-label={t("addressBook.title")}>
       {items.map((item) => {
+        const usable = usableNow(item, totpOn, Date.now());
         const body = (
           <>
             <span className="address-list__head">
@@ -45,7 +52,7 @@ export function AddressList({ items, onPick, deletable }: AddressListProps) {
               </span>
             </span>
             <span className="address-list__address funds-break">{item.address}</span>
-            {item.usable ? (
+            {usable ? (
               <span className="address-list__status address-list__status--ok">{t("addressBook.ready")}</span>
             ) : (
               <span className="address-list__status">
@@ -57,7 +64,7 @@ export function AddressList({ items, onPick, deletable }: AddressListProps) {
         return (
           <li key={item.id} className="address-list__item">
             {onPick ? (
-              <button type="button" className="address-list__pick" disabled={!item.usable} onClick={() => onPick(item)}>
+              <button type="button" className="address-list__pick" disabled={!usable} onClick={() => onPick(item)}>
                 {body}
               </button>
             ) : (

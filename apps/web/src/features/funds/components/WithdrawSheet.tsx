@@ -15,7 +15,7 @@ import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book"
 import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info";
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
-import { sameAddress } from "../lib/address";
+import { bookStanding } from "../lib/address-rule";
 import { add, compare, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
 import { withdrawFormIssues } from "../lib/withdraw-form";
@@ -37,13 +37,6 @@ function refusalMessage(error: unknown, fallback: string): string {
 
 /** The longest second-factor answer: a recovery code, `xxxxx-xxxxx`. */
 const TOTP_MAX = 11;
-
-/**
- * Where the typed address stands with the address book when two-step verification is off (decision 031): only a
- * saved address past its hold can be withdrawn to. `unknown` while there is nothing to judge (no address yet, or
- * the book is not loaded: the server still decides).
- */
-type BookStanding = "free" | "unknown" | "ready" | "held" | "notSaved";
 
 /**
  * Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code, and
@@ -89,16 +82,8 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
     { currency, network: network?.network ?? "" },
     visible && !totpOn && Boolean(currency && network),
   );
-  const savedMatch = typed ? saved.data?.items.find((item) => sameAddress(item.address, typed)) : undefined;
-  const standing: BookStanding = totpOn
-    ? "free"
-    : !typed || !saved.data
-      ? "unknown"
-      : !savedMatch
-        ? "notSaved"
-        : savedMatch.usable
-          ? "ready"
-          : "held";
+  // Without two-step verification only a saved address past its hold; with it on, any address (decision 031).
+  const { standing, match: savedMatch } = bookStanding(typed, saved.data?.items, totpOn, Date.now());
 
   // The server's rules (the contract's), as the user types: the address format of the network, and the amount's
   // decimals, limits and balance with the fee.
@@ -131,6 +116,24 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
 
   const maxAmount = network ? subtract(available, network.fee) : "0";
 
+  /**
+   * Why the withdrawal cannot go ahead as filled in, checked before an emailed code is asked for (so that no code
+   * is sent for a withdrawal that cannot happen): identity, address (typed, and usable by the book's rule) and
+   * amount (within the limits and the available balance). The authenticator code is not asked for first: one typed
+   * before the email arrives could expire before Confirm. `null` when the code may be sent; the server decides.
+   */
+  const blocker: string | null = realNameBlocked
+    ? t("withdraw.needRealName")
+    : !network || !typed
+      ? t("withdraw.needAddress")
+      : addressError
+        ? addressError
+        : standing === "notSaved" || standing === "held"
+          ? t("withdraw.needUsableAddress")
+          : !amountOk || amountHint !== null
+            ? t("withdraw.needAmount")
+            : null;
+
   const pick = (saved: WithdrawAddress) => {
     setError(null);
     setAddress(saved.address);
@@ -153,6 +156,10 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
 
   const onSendCode = async () => {
     if (!email) return;
+    if (blocker) {
+      setError(blocker);
+      return;
+    }
     setError(null);
     try {
       const sent = await sendCode.mutateAsync(email);
@@ -395,6 +402,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         network={network?.network ?? ""}
         onPick={pick}
         onAdd={() => setBook("add")}
+        totpOn={totpOn}
       />
       <AddAddressSheet
         visible={visible && (book === "add" || book === "save")}

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import { type ComponentType, useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AccountButton } from "@/components/AccountButton";
 import {
   DownlandOutline,
   EyeInvisibleOutline,
@@ -89,7 +90,7 @@ export default function Assets() {
   const refused = query.error instanceof ApiError ? query.error : null;
 
   return (
-    <Page title={t("common:pages.assets")} back={false} className="funds-page">
+    <Page title={t("common:pages.assets")} back={false} left={<AccountButton />} className="funds-page">
       {!signedIn ? null : query.isError && !user ? (
         <RetryView
           onRetry={() => void query.refetch()}

@@ -13,7 +13,7 @@ import "../funds.css";
 
 /**
  * /pages/user/withdraw-addresses: the withdrawal address book. Add an address with a label (format checked by the
- * server), see from when a new one is usable (24 h, or at once with two-step verification on), delete.
+ * server), see from when a new one is usable (24 h; with two-step verification on, every saved one at once), delete.
  */
 export default function WithdrawAddresses() {
   const { t } = useTranslation("funds");
@@ -32,7 +32,7 @@ export default function WithdrawAddresses() {
             data.items.length === 0 ? (
               <EmptyState title={t("addressBook.emptyTitle")} description={t("addressBook.emptyHint")} />
             ) : (
-              <AddressList items={data.items} deletable />
+              <AddressList items={data.items} deletable totpOn={totpOn} />
             )
           }
         </QueryView>

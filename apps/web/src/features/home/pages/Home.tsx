@@ -1,5 +1,6 @@
 import { APP_NAME, CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import { memo } from "react";
+import { AccountButton } from "@/components/AccountButton";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
@@ -46,7 +47,7 @@ export default function Home() {
   const announcement = useAnnouncement();
   const settled = !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending;
   return (
-    <Page title={APP_NAME} back={false} right={<HeaderButtons />} className="home">
+    <Page title={APP_NAME} back={false} left={<AccountButton />} right={<HeaderButtons />} className="home">
       {failed ? (
         <RetryView
           onRetry={() => {

@@ -1,12 +1,11 @@
 import { Button, Result, Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import { LOGIN_PATH, useToken } from "@/lib/session";
+import { useGoToLogin, useToken } from "@/lib/session";
 import { type RealName as RealNameState, useRealName } from "../api/get-real-name";
 import { RealNameForm } from "../components/RealNameForm";
 import "../identity.css";
@@ -76,14 +75,14 @@ function StatusView({ state }: { state: RealNameState }) {
 
 export default function RealName() {
   const { t } = useTranslation(["common", "identity"]);
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const signedIn = useToken() !== null;
   const query = useRealName();
   return (
     <Page title={t("pages.realName")}>
       {!signedIn ? (
         <EmptyState title={t("identity:signIn")}>
-          <Button color="primary" size="small" onClick={() => void navigate(LOGIN_PATH)}>
+          <Button color="primary" size="small" onClick={() => goToLogin()}>
             {t("identity:logIn")}
           </Button>
         </EmptyState>

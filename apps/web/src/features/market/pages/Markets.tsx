@@ -1,6 +1,7 @@
 import { CRYPTO_PRODUCT_TYPE, type Pair } from "@cryptos/contract";
 import { SearchBar, Skeleton } from "antd-mobile";
 import { useDeferredValue, useMemo, useState } from "react";
+import { AccountButton } from "@/components/AccountButton";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
@@ -86,7 +87,12 @@ export default function Markets() {
   }
 
   return (
-    <Page title={tc("pages.markets")} back={false} right={simulated ? <SimulatedBadge /> : undefined}>
+    <Page
+      title={tc("pages.markets")}
+      back={false}
+      left={<AccountButton />}
+      right={simulated ? <SimulatedBadge /> : undefined}
+    >
       <div className="markets">
         <div className="markets__toolbar">
           <SearchBar

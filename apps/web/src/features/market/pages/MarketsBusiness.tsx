@@ -15,7 +15,7 @@ import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
 import { useLatestTick } from "@/lib/live";
 import { type PositionTracker, usePositions } from "@/lib/positions";
-import { LOGIN_PATH, useToken } from "@/lib/session";
+import { useGoToLogin, useToken } from "@/lib/session";
 import { type PairDetail, useProductShow } from "../api/get-product-show";
 import { ChangeText, changeClass } from "../components/ChangeText";
 import { FavouriteButton } from "../components/FavouriteButton";
@@ -148,7 +148,7 @@ function TradeBar({ pairId }: { pairId: number }) {
 /** The bell in the header: the pair's price alerts (signing in first when needed). */
 function PriceAlertButton({ pair }: { pair: PairDetail }) {
   const { t } = useTranslation("market");
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const token = useToken();
   const tick = useLatestTick(pair.id);
   const [open, setOpen] = useState(false);
@@ -159,7 +159,7 @@ function PriceAlertButton({ pair }: { pair: PairDetail }) {
         className="alert-button"
         aria-label={t("alerts.open", { symbol: pair.symbol })}
         aria-haspopup="dialog"
-        onClick={() => (token ? setOpen(true) : void navigate(LOGIN_PATH))}
+        onClick={() => (token ? setOpen(true) : goToLogin())}
       >
         <BellOutline aria-hidden="true" />
       </button>

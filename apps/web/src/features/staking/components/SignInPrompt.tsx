@@ -1,16 +1,15 @@
 import { Button } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { useTranslation } from "@/lib/i18n";
-import { LOGIN_PATH } from "@/lib/session";
+import { useGoToLogin } from "@/lib/session";
 
 /** Shown instead of a user's data when nobody is signed in. */
 export function SignInPrompt({ message }: { message: string }) {
   const { t } = useTranslation("staking");
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   return (
     <EmptyState title={message}>
-      <Button color="primary" size="small" onClick={() => void navigate(LOGIN_PATH)}>
+      <Button color="primary" size="small" onClick={() => goToLogin()}>
         {t("logIn")}
       </Button>
     </EmptyState>

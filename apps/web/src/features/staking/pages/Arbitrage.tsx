@@ -5,6 +5,7 @@ import { FileOutline, QuestionCircleOutline } from "@/components/icons";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { useTranslation } from "@/lib/i18n";
+import { loginPath } from "@/lib/paths";
 import { useToken } from "@/lib/session";
 import { type StakingSummary, useStakingSummary } from "../api/get-summary";
 import { amount } from "../components/format";
@@ -46,7 +47,7 @@ function SummaryCard({ summary, signedIn }: { summary: StakingSummary; signedIn:
         <div className="stk-summary__note">{t("summary.valuedIn", { currency: summary.valuation_currency })}</div>
       )}
       {!signedIn && (
-        <Link to="/pages/login" className="stk-summary__login">
+        <Link to={loginPath("/pages/index/arbitrage")} className="stk-summary__login">
           {t("summary.signInForTotals")}
         </Link>
       )}

@@ -7,7 +7,7 @@ import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
-import { LOGIN_PATH, useSession } from "@/lib/session";
+import { useGoToLogin, useSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type StakingProduct, useStakingProduct } from "../api/get-product";
 import { useSubscribe } from "../api/subscribe";
@@ -31,6 +31,7 @@ type Step = "edit" | "risk" | "confirm";
 function SubscribeForm({ product }: { product: StakingProduct }) {
   const { t } = useTranslation("staking");
   const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const { signedIn, user } = useSession();
   const subscribe = useSubscribe();
   const [value, setValue] = useState("");
@@ -90,7 +91,7 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
   if (!signedIn) {
     return (
       <div className="stk-card">
-        <Button block color="primary" onClick={() => void navigate(LOGIN_PATH)}>
+        <Button block color="primary" onClick={() => goToLogin()}>
           {t("product.logInToSubscribe")}
         </Button>
       </div>

@@ -1,7 +1,8 @@
 import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { AccountButton } from "@/components/AccountButton";
 import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
 import { DownOutline } from "@/components/icons";
@@ -15,7 +16,7 @@ import { ApiError } from "@/lib/api";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { usePositions } from "@/lib/positions";
-import { LOGIN_PATH, useSession } from "@/lib/session";
+import { useGoToLogin, useSession } from "@/lib/session";
 import type { OrderTab } from "../api/get-orders";
 import { usePair } from "../api/get-pair";
 import { usePairs } from "../api/get-pairs";
@@ -34,7 +35,7 @@ const parseDirection = (value: string | null): Direction | undefined =>
 /** The Trade tab: pick a pair, watch its price, place an up/down order, follow open and settled orders. */
 export default function Transaction() {
   const { t } = useTranslation(["updown", "common"]);
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const settings = useUpDownSettings();
@@ -215,7 +216,7 @@ export default function Transaction() {
               </div>
             </>
           ) : (
-            <Button block color="primary" size="large" onClick={() => void navigate(LOGIN_PATH)}>
+            <Button block color="primary" size="large" onClick={() => goToLogin()}>
               {t("order.loginToTrade")}
             </Button>
           )}
@@ -252,7 +253,7 @@ export default function Transaction() {
   }
 
   return (
-    <Page title={t("common:pages.transaction")} back={false} className="updown-page">
+    <Page title={t("common:pages.transaction")} back={false} left={<AccountButton />} className="updown-page">
       {body}
     </Page>
   );
