@@ -195,7 +195,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
                   label: t("exchange.fee", {
                     rate: formatDecimal(multiply(quote.fee_rate, "100"), { minFraction: 1, maxFraction: 4 }),
                   }),
-                  value: formatMoney(quote.fee, quote.to, 2),
+                  value: formatMoney(quote.fee, quote.to),
                   testId: "quote-fee",
                 },
                 { label: t("exchange.pay"), value: formatMoney(quote.amount, quote.from) },

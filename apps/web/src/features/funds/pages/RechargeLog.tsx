@@ -1,4 +1,4 @@
-import { Tabs } from "antd-mobile";
+import { Tabs, Tag } from "antd-mobile";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/Page";
 import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
@@ -30,6 +30,11 @@ function DepositItem({ row }: { row: DepositRow }) {
       <div className="funds-row__head">
         <span className="funds-row__title">
           {row.currency} · {row.network}
+          {row.demo && (
+            <Tag color="danger" fill="outline" className="funds-demo-tag">
+              {t("recharge.demo")}
+            </Tag>
+          )}
         </span>
         <ReviewStatusTag status={row.status} />
       </div>
