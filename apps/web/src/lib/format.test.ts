@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 let locale = "en";
 vi.mock("./i18n", () => ({ currentLocale: () => locale }));
 
-const { formatAmount, formatDecimal, formatMoney, formatPercent, setCurrencyDecimals } = await import("./format");
+const { formatAmount, formatAmountRange, formatDecimal, formatMoney, formatPercent, formatRate, setCurrencyDecimals } =
+  await import("./format");
 
 /** Intl writes a narrow no-break space (fr groups, some currencies); compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -82,5 +83,23 @@ describe("formatAmount: every amount in the currency's precision and the reader'
     expect(formatPercent("1.5")).toBe("+1,50%");
     locale = "en";
     expect(formatPercent("-0.25")).toBe("-0.25%");
+  });
+
+  it("formats rates with the quote currency's places, more below 1 for four significant digits", () => {
+    locale = "en";
+    expect(formatRate("96702.441234567890123456", "USDT")).toBe("96,702.44");
+    expect(formatRate("0.16234", "USDT")).toBe("0.1623");
+    expect(formatRate("0.000010341", "USDT")).toBe("0.00001034");
+    expect(formatRate("0.0355", "BTC")).toBe("0.0355");
+    locale = "fr";
+    expect(plain(formatRate("96702.44", "USDT"))).toBe("96 702,44");
+  });
+
+  it("gives both ends of a range the same places", () => {
+    locale = "en";
+    expect(formatAmountRange("0.001", "5", "BTC")).toEqual({ min: "0.001", max: "5.000" });
+    expect(formatAmountRange("10", "5000", "USDT")).toEqual({ min: "10.00", max: "5,000.00" });
+    locale = "de";
+    expect(formatAmountRange("0.5", "100000", "SOL")).toEqual({ min: "0,50", max: "100.000,00" });
   });
 });

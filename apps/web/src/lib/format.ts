@@ -92,6 +92,31 @@ export function formatAmount(value: Decimal, currency: string, options: AmountFo
   return formatDecimal(value, { ...amountFraction(currency), signed: options.signed ?? false });
 }
 
+/**
+ * The two ends of a range with the same places, so "0.001 – 5" reads "0.001 – 5.000", not "0.001 – 5.00": the
+ * places the more precise end needs, within the currency's precision.
+ */
+export function formatAmountRange(min: Decimal, max: Decimal, currency: string): { min: string; max: string } {
+  const { minFraction, maxFraction } = amountFraction(currency);
+  const places = (value: string) => (value.trim().split(".")[1] ?? "").replace(/0+$/, "").length;
+  const fraction = Math.min(maxFraction, Math.max(minFraction, places(min), places(max)));
+  const format = (value: string) => formatDecimal(value, { minFraction: fraction, maxFraction: fraction });
+  return { min: format(min), max: format(max) };
+}
+
+/**
+ * A rate or price in a currency ("1 BTC = 96,702.44 USDT"): the currency's places, and for a price below 1 enough
+ * places to show four significant digits ("0.1623", "0.00001034"), at most 12.
+ */
+export function formatRate(value: Decimal, currency: string): string {
+  const trimmed = value.trim().replace(/^[-+]/, "");
+  const [whole = "", fraction = ""] = trimmed.split(".");
+  const leadingZeros = /^0*$/.test(whole) ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
+  const decimals = currencyDecimals.get(currency) ?? 2;
+  const maxFraction = Math.min(12, Math.max(decimals, /^0*$/.test(whole) ? leadingZeros + 4 : 0));
+  return formatDecimal(value, { minFraction: Math.min(2, maxFraction), maxFraction });
+}
+
 /** An amount with its currency code ("12.5", "USDT" -> "12.50 USDT"), at the currency's precision. */
 export function formatMoney(value: Decimal, currency: string, options: AmountFormat = {}): string {
   return `${formatAmount(value, currency, options)} ${currency}`;
