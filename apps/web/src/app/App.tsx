@@ -31,7 +31,7 @@ function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
 /** Amounts show with their currency's decimals: on a first visit the screens wait for them (a short GET). */
 function CurrencyDecimalsGate({ children }: { children: React.ReactNode }) {
   const { ready } = useCurrencyDecimals();
-  return ready ? <>{children}</> : <DelayedLoader />;
+  return ready ? children : <DelayedLoader />;
 }
 
 export function App() {
