@@ -28,6 +28,8 @@ async function shot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   // Let lazy images and fonts settle; the screenshot is for people, not an assertion.
   await page.waitForLoadState("networkidle");
+  // A toast from the step before would cover what the picture is about.
+  await expect(page.locator(".adm-toast-mask")).toBeHidden();
   await page.screenshot({ path: path.join(shots, `${name}-en.png`), fullPage: false });
 }
 
