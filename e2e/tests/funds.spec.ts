@@ -28,6 +28,8 @@ async function shot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   // Let lazy images and fonts settle; the screenshot is for people, not an assertion.
   await page.waitForLoadState("networkidle");
+  // A toast from the step before would cover what the picture is about.
+  await expect(page.locator(".adm-toast-mask")).toBeHidden();
   await page.screenshot({ path: path.join(shots, `${name}-en.png`), fullPage: false });
 }
 
@@ -41,9 +43,20 @@ test("deposit with a proof image, completed by the operator, shows in assets and
   await page.goto("/#/pages/user/recharge");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit", { timeout: 15_000 });
   await selector(page, "USDT").first().click();
-  await selector(page, "TRC20").click();
+  // The seeded channels are demo (burn addresses, decision 008): labelled on the network, above the address, on the
+  // QR code and in the copy toast.
+  await selector(page, "TRC20 · Demo").click();
   await expect(page.getByTestId("deposit-address")).toHaveText("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
-  await expect(page.getByRole("img", { name: "QR code of the deposit address" })).toBeVisible();
+  await expect(page.getByTestId("deposit-demo-notice")).toContainText(
+    "Demo address: nobody can receive funds sent here",
+  );
+  await expect(page.getByText("Demo deposit address: do not send real funds")).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: "QR code of the demo deposit address (do not send real funds)" }),
+  ).toBeVisible();
+  await expect(page.locator(".funds-address__qr-stamp")).toHaveText("Demo");
+  await page.getByRole("button", { name: "Copy demo address" }).click();
+  await expect(page.getByText("Demo address copied. Do not send real funds to it.")).toBeVisible();
   const submit = page.getByRole("button", { name: "Submit deposit" });
   await expect(submit).toBeDisabled();
 
@@ -167,20 +180,27 @@ test("withdraw with the emailed code freezes amount + fee; a rejection restores 
   await expect(page.getByTestId("available-USDT")).toHaveText("100.00");
   await expect(page.getByTestId("frozen-USDT")).toHaveText("0.00");
 
-  // Every posting is a bill line: the freeze moved available -> frozen, the rejection moved it back.
+  // The freeze moved available -> frozen and the rejection moved it back: each is one neutral transfer line (the two
+  // postings of its journal entry), not income.
   await page.goto("/#/pages/user/account-bill");
-  await expect(page.locator("[data-type=withdraw_request]")).toHaveCount(2);
-  await expect(page.locator("[data-type=withdraw_reject]")).toHaveCount(2);
+  const freeze = page.locator("[data-type=withdraw_request]");
+  await expect(freeze).toHaveCount(1);
+  await expect(freeze).toHaveAttribute("data-kind", "transfer");
+  await expect(freeze.getByTestId("bill-transfer")).toHaveText("Available → Frozen");
+  await expect(freeze.getByTestId("bill-amount")).toHaveText("21.00 USDT");
+  await expect(freeze.getByTestId("bill-amount")).toHaveClass(/funds-amount--transfer/);
+  await expect(freeze).toContainText("Frozen balance after");
+  await expect(page.locator("[data-type=withdraw_reject]")).toHaveCount(1);
+  await expect(page.locator("[data-type=withdraw_reject] [data-testid=bill-transfer]")).toHaveText(
+    "Frozen → Available",
+  );
   await expect(page.locator("[data-type=deposit]")).toHaveCount(1);
   await shot(page, "bills");
   await page.locator(".adm-dropdown-item", { hasText: "Type" }).click();
   await selector(page, "Withdrawal rejected").click();
   await expect(page).toHaveURL(/type=withdraw_reject/);
-  await expect(page.locator("[data-type]")).toHaveCount(2);
-  await expect(page.locator("[data-type=withdraw_reject] [data-testid=bill-amount]")).toHaveText([
-    /^(\+21\.00 USDT|-21\.00 USDT)$/,
-    /^(\+21\.00 USDT|-21\.00 USDT)$/,
-  ]);
+  await expect(page.locator("[data-type]")).toHaveCount(1);
+  await expect(page.locator("[data-type=withdraw_reject] [data-testid=bill-amount]")).toHaveText("21.00 USDT");
 });
 
 test("exchange USDT to BTC shows the quote, then changes both balances", async ({ page, request }) => {
@@ -191,11 +211,15 @@ test("exchange USDT to BTC shows the quote, then changes both balances", async (
   await page.goto("/#/pages/assets/assets?sheet=exchange");
   const sheet = page.locator(".funds-sheet");
   await expect(sheet.getByRole("heading", { name: "Exchange" })).toBeVisible({ timeout: 15_000 });
+  // More than the balance: the fee comes out of what is received, and the message says so.
+  await sheet.getByLabel("Amount (USDT)").fill("5000");
+  await expect(sheet).toContainText("The fee is taken from what you receive, not added to this amount.");
   await sheet.getByLabel("Amount (USDT)").fill("500");
   await sheet.getByRole("button", { name: "Get a quote" }).click();
 
+  // The rate reads as the price of BTC in USDT, though USDT is what is paid.
   const quote = sheet.getByTestId("exchange-quote");
-  await expect(quote.getByTestId("quote-price")).toContainText("1 USDT =");
+  await expect(quote.getByTestId("quote-price")).toHaveText(/^1 BTC = \d{1,3}(,\d{3})*\.\d{2} USDT$/);
   await expect(quote.getByTestId("quote-fee")).toContainText("BTC");
   await expect(quote).toContainText(/This quote holds for \d+ s/);
   const receive = (await quote.getByTestId("quote-receive").textContent()) ?? "";

@@ -199,7 +199,7 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
     headers: { authorization: `Bearer ${user.token}`, lang: "en" },
     data: { productid: 1, direction: "up", amount: "5", seconds: 30 },
   });
-  expect(((await refused.json()) as { msg: string }).msg).toBe("The amount must be between 10 and 10000 USDT");
+  expect(((await refused.json()) as { msg: string }).msg).toBe("The amount must be between 10.00 and 10,000.00 USDT");
   await sheet(page).getByRole("button", { name: "Close the order sheet" }).click();
   await expect(available(page)).toHaveText("1,000.00 USDT");
   const orders = await call<{ total: number }>(request, "/api/index/miaolist", { token: user.token, body: {} });

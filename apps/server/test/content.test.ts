@@ -77,7 +77,7 @@ describe("content and messages", () => {
     expect(anonymous.body).toEqual({ code: 0, msg: "This message does not exist or is not yours" });
 
     const opened = await s.messages.show(await reader(alice), id, "en");
-    expect(opened.body).toContain("100 USDT");
+    expect(opened.body).toContain("100.00 USDT");
     expect(await s.messages.unread(await reader(alice))).toBe(0);
     expect((await s.messages.list(await reader(alice), 3, 1, 20, "en")).items[0]?.read).toBe(true);
   });

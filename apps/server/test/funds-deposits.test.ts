@@ -88,6 +88,22 @@ describe("deposits", () => {
     expect(pairs).toEqual(expect.arrayContaining(["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]));
   });
 
+  it("marks the seeded burn-address channels demo, and a deposit to one keeps the mark (decision 008)", async () => {
+    const user = await signUp(t);
+    const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
+    const items = (res.body.data as { items: { currency: string; network: string; demo: boolean }[] }).items;
+    for (const seeded of ["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]) {
+      expect(items.find((c) => `${c.currency}/${c.network}` === seeded)?.demo).toBe(true);
+    }
+    const channel = await usdtChannel(user);
+    const proof = await upload(t, user.headers, { data: tinyPng() });
+    const sent = await t.call("/api/index/dorecharge", {
+      headers: user.headers,
+      body: { channel_id: channel.id, amount: "10", images: [proof.body.data!.id] },
+    });
+    expect(sent.body).toMatchObject({ code: 1, data: { demo: true } });
+  });
+
   it("takes a deposit with a real PNG proof; the operator completes it; balance, bill and message appear", async () => {
     const user = await signUp(t);
     const { deposit, proof } = await submitDeposit(user, "150.25");
@@ -248,7 +264,10 @@ describe("deposits", () => {
       headers: op,
       body: { currency: "ETH", network: "Arbitrum", address: "0x000000000000000000000000000000000000dEaD" },
     });
-    expect(saved.body).toMatchObject({ code: 1, data: { currency: "ETH", network: "Arbitrum", enabled: true } });
+    expect(saved.body).toMatchObject({
+      code: 1,
+      data: { currency: "ETH", network: "Arbitrum", enabled: true, demo: false },
+    });
     const id = (saved.body.data as { id: number }).id;
     const listed = async () =>
       (
@@ -265,12 +284,13 @@ describe("deposits", () => {
         network: "Arbitrum",
         address: "0x000000000000000000000000000000000000dEaD",
         enabled: false,
+        demo: true,
       },
     });
     expect(await listed()).not.toContain(id);
     const all = await t.call("/api/admin/channels/list", { headers: op });
-    expect((all.body.data as { items: { id: number; enabled: boolean }[] }).items).toContainEqual(
-      expect.objectContaining({ id, enabled: false }),
+    expect((all.body.data as { items: { id: number; enabled: boolean; demo: boolean }[] }).items).toContainEqual(
+      expect.objectContaining({ id, enabled: false, demo: true }),
     );
   });
 });

@@ -170,8 +170,8 @@ describe("withdrawals", () => {
         "This is not a valid Bitcoin address",
       ],
       [{ amount: "20.001" }, "USDT amounts take at most 2 decimal places"],
-      [{ amount: "5" }, "The minimum withdrawal is 10 USDT"],
-      [{ amount: "100001" }, "The maximum withdrawal is 100000 USDT"],
+      [{ amount: "5" }, "The minimum withdrawal is 10.00 USDT"],
+      [{ amount: "100001" }, "The maximum withdrawal is 100,000.00 USDT"],
       [{ amount: "39.5" }, "Insufficient USDT balance"],
       [
         { network: "Polygon", address: "0x000000000000000000000000000000000000dEaD" },

@@ -92,7 +92,7 @@ describe("price alerts", () => {
     const user = await signUp(t);
     expect((await addAlert(user, { productid: btc, direction: "above", price: "59000" })).body).toEqual({
       code: 0,
-      msg: "BTC/USDT is already at 60000.00; set a level above it",
+      msg: "BTC/USDT is already at 60,000.00; set a level above it",
     });
     expect((await addAlert(user, { productid: btc, direction: "below", price: "60000" })).body.code).toBe(0);
     expect((await addAlert(user, { productid: btc, direction: "above", price: "60000.001" })).body.msg).toMatch(

@@ -149,7 +149,7 @@ describe("up/down orders", () => {
     await tick("100", -100);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ direction: "up", amount: "100", seconds: 45 }, /30s, 60s, 120s, 300s/],
-      [{ direction: "up", amount: "5" }, /between 10 and 10000 USDT/],
+      [{ direction: "up", amount: "5" }, /between 10.00 and 10,000.00 USDT/],
       [{ direction: "up", amount: "500" }, /balance|insufficient/i],
       [{ direction: "sideways", amount: "20" }, /direction/],
       [{ direction: "up", amount: "abc" }, /amount/],
@@ -178,7 +178,7 @@ describe("up/down orders", () => {
     const results = await Promise.all(users.map((user, i) => place(user, bodies[i]!)));
     expect(results.map((r) => r.body.code)).toEqual([1, 0, 1, 0, 0, 1]);
     expect(results[1]!.body.msg).toMatch(/30s, 60s, 120s, 300s/);
-    expect(results[3]!.body.msg).toMatch(/between 10 and 10000 USDT/);
+    expect(results[3]!.body.msg).toMatch(/between 10.00 and 10,000.00 USDT/);
     expect(results[4]!.body.msg).toMatch(/balance|insufficient/i);
     expect(await Promise.all(users.map((u) => available(u.userId)))).toEqual(["80", "100", "70", "100", "100", "60"]);
     const placed = results[2]!.body.data as OrderView;

@@ -48,4 +48,6 @@ export const STORAGE_KEYS = {
   token: "web3_token",
   loginType: "web3_login_type",
   language: "lang",
+  /** The currencies' decimals as last loaded, so amounts format right from the first paint. */
+  currencyDecimals: "currency_decimals",
 } as const;

@@ -29,6 +29,7 @@ export const routes = {
   getitems: { method: "POST", path: "/api/index/getitems" },
   doitem: { method: "POST", path: "/api/index/doitem" },
   getitemlist: { method: "POST", path: "/api/index/getitemlist" },
+  currencies: { method: "GET", path: "/api/index/currencies" },
   rechargechannels: { method: "POST", path: "/api/index/rechargechannels" },
   dorecharge: { method: "POST", path: "/api/index/dorecharge" },
   getrecharge: { method: "POST", path: "/api/index/getrecharge" },

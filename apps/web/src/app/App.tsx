@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
 import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
+import { useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { router } from "./router";
@@ -27,12 +28,20 @@ function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
   return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
 }
 
+/** Amounts show with their currency's decimals: on a first visit the screens wait for them (a short GET). */
+function CurrencyDecimalsGate({ children }: { children: React.ReactNode }) {
+  const { ready } = useCurrencyDecimals();
+  return ready ? children : <DelayedLoader />;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AntdLocaleProvider>
         <Suspense fallback={<DelayedLoader />}>
-          <RouterProvider router={router} />
+          <CurrencyDecimalsGate>
+            <RouterProvider router={router} />
+          </CurrencyDecimalsGate>
         </Suspense>
       </AntdLocaleProvider>
     </QueryClientProvider>

@@ -18,8 +18,11 @@ function copyWithSelection(text: string): boolean {
   }
 }
 
-/** Copies text and says so: 'Content copied' or 'Copy failed, please copy manually'. */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text and says so: 'Content copied' (or `copiedMessage`, e.g. a warning that a demo address was copied) or
+ * 'Copy failed, please copy manually'.
+ */
+export async function copyText(text: string, copiedMessage?: string): Promise<boolean> {
   let copied = false;
   try {
     await navigator.clipboard.writeText(text);
@@ -27,7 +30,7 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     copied = copyWithSelection(text);
   }
-  if (copied) toast.success(i18n.t("common:status.copied"));
+  if (copied) toast.success(copiedMessage ?? i18n.t("common:status.copied"));
   else toast.error(i18n.t("common:status.copyFailed"));
   return copied;
 }

@@ -50,6 +50,8 @@ export const adminDepositChannel = z.object({
   network: z.string(),
   address: z.string(),
   enabled: z.boolean(),
+  /** Labelled "Demo" to users wherever the address shows; the seeded channels (burn addresses) are demo. */
+  demo: z.boolean(),
   sort: z.number().int(),
 });
 
@@ -260,6 +262,7 @@ export const adminCalls = {
       network: networkName,
       address: z.string().trim().min(10).max(128),
       enabled: z.boolean().default(true),
+      demo: z.boolean().default(false),
       sort: intLike(0, 10_000).default(0),
     }),
     data: adminDepositChannel,

@@ -35,6 +35,8 @@ export const depositChannel = z.object({
   currency: z.string(),
   network: z.string(),
   address: z.string(),
+  /** A demo channel (a burn address nobody holds a key for): the app labels it wherever it shows the address. */
+  demo: z.boolean(),
 });
 
 export const deposit = z.object({
@@ -43,6 +45,8 @@ export const deposit = z.object({
   network: z.string(),
   /** The channel address the user sent to. */
   address: z.string(),
+  /** The channel was a demo one when the user sent (its address is a burn address). */
+  demo: z.boolean(),
   amount: decimal,
   txid: z.string().nullable(),
   images: z.array(z.object({ id: z.number().int(), url: z.string() })),
@@ -102,6 +106,11 @@ export const exchange = z.object({
 
 export const bill = z.object({
   id: z.number().int(),
+  /**
+   * The journal entry the posting belongs to: postings of one entry on two of the user's own accounts (available to
+   * frozen, available to staking custody) are a transfer, which the bills show as one line, not as income.
+   */
+  entry_id: z.number().int(),
   type: z.string(),
   currency: z.string(),
   /** available or frozen */
@@ -112,7 +121,17 @@ export const bill = z.object({
   created_at: timestamp,
 });
 
+/** A currency and its decimals: amounts of it are shown with this precision (and refused with more). */
+export const currencyInfo = z.object({ code: z.string(), name: z.string(), decimals: z.number().int() });
+
 export const fundsCalls = {
+  currencies: defineCall({
+    method: "GET",
+    path: "/api/index/currencies",
+    auth: "none",
+    summary: "Enabled currencies with their decimals: every amount shows with its currency's precision",
+    data: z.object({ items: z.array(currencyInfo) }),
+  }),
   rechargechannels: defineCall({
     method: "POST",
     path: "/api/index/rechargechannels",

@@ -40,6 +40,8 @@ export const depositChannels = pgTable(
     network: text("network").notNull(),
     address: text("address").notNull(),
     enabled: boolean("enabled").notNull().default(true),
+    /** A demo channel (burn address): users see it labelled "Demo" wherever its address shows. */
+    demo: boolean("demo").notNull().default(false),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [uniqueIndex("deposit_channels_currency_network").on(t.currency, t.network)],
@@ -60,6 +62,8 @@ export const deposits = pgTable(
     network: text("network").notNull(),
     /** The channel's address when the user submitted (channels may change later). */
     address: text("address").notNull(),
+    /** Whether the channel was a demo one when the user submitted. */
+    demo: boolean("demo").notNull().default(false),
     amount: amount("amount").notNull(),
     txid: text("txid"),
     /** Upload ids of the proof images, owned by the user. */

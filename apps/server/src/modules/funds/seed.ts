@@ -3,13 +3,14 @@ import { insertMissingChannels, insertMissingWithdrawNetworks } from "./repo";
 
 /**
  * Demo deposit channels. The addresses are well-known burn addresses that nobody holds a key for, so a demo
- * install can never lead anyone to send real funds to a stranger; operators replace them in the console.
+ * install can never lead anyone to send real funds to a stranger; they are marked demo, so users see them labelled
+ * (decision 008); operators replace them (and clear the mark) in the console.
  */
 export const SEED_DEPOSIT_CHANNELS = [
-  { currency: "USDT", network: "TRC20", address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", sort: 0 },
-  { currency: "USDT", network: "ERC20", address: "0x000000000000000000000000000000000000dEaD", sort: 1 },
-  { currency: "BTC", network: "Bitcoin", address: "1BitcoinEaterAddressDontSendf59kuE", sort: 2 },
-  { currency: "ETH", network: "ERC20", address: "0x000000000000000000000000000000000000dEaD", sort: 3 },
+  { currency: "USDT", network: "TRC20", address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", demo: true, sort: 0 },
+  { currency: "USDT", network: "ERC20", address: "0x000000000000000000000000000000000000dEaD", demo: true, sort: 1 },
+  { currency: "BTC", network: "Bitcoin", address: "1BitcoinEaterAddressDontSendf59kuE", demo: true, sort: 2 },
+  { currency: "ETH", network: "ERC20", address: "0x000000000000000000000000000000000000dEaD", demo: true, sort: 3 },
 ];
 
 /** Withdrawal fees and limits in the range large exchanges charge; operators change them in the console. */

@@ -169,7 +169,7 @@ export class FundsService {
 
   async channels(): Promise<z.infer<typeof depositChannel>[]> {
     const rows = await repo.listChannels(this.db, true);
-    return rows.map((c) => ({ id: c.id, currency: c.currency, network: c.network, address: c.address }));
+    return rows.map((c) => ({ id: c.id, currency: c.currency, network: c.network, address: c.address, demo: c.demo }));
   }
 
   async adminChannels(): Promise<z.infer<typeof adminDepositChannel>[]> {
@@ -186,6 +186,7 @@ export class FundsService {
       network: Network;
       address: string;
       enabled: boolean;
+      demo: boolean;
       sort: number;
     },
   ): Promise<z.infer<typeof adminDepositChannel>> {
@@ -203,6 +204,7 @@ export class FundsService {
         network: input.network,
         address: input.address,
         enabled: input.enabled,
+        demo: input.demo,
         sort: input.sort,
       };
       let before: unknown = null;
@@ -241,6 +243,7 @@ export class FundsService {
       currency: d.currency,
       network: d.network,
       address: d.address,
+      demo: d.demo,
       amount: toAmount(d.amount),
       txid: d.txid,
       images: d.imageIds.flatMap((id) => {
@@ -277,6 +280,7 @@ export class FundsService {
         currency: channel.currency,
         network: channel.network,
         address: channel.address,
+        demo: channel.demo,
         amount: toAmount(amount),
         txid: input.txid || null,
         imageIds,

@@ -238,6 +238,7 @@ export async function userPostings(db: Conn, f: BillFilter) {
   const items = await db
     .select({
       id: postings.id,
+      entryId: postings.entryId,
       type: journalEntries.type,
       currency: ledgerAccounts.currency,
       account: ledgerAccounts.kind,

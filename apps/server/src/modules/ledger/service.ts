@@ -32,6 +32,7 @@ export interface LedgerHealth {
 
 export interface Bill {
   id: number;
+  entry_id: number;
   type: string;
   currency: string;
   account: string;
@@ -288,6 +289,7 @@ export class LedgerService {
     return {
       items: items.map((r) => ({
         id: r.id,
+        entry_id: Number(r.entryId),
         type: r.type,
         currency: r.currency,
         account: r.account,

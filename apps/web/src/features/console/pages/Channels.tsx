@@ -17,6 +17,7 @@ function ChannelDialog({ channel, onClose }: { channel: AdminChannel | null; onC
   const [network, setNetwork] = useState<Network>((channel?.network as Network | undefined) ?? NETWORK_NAMES[0]);
   const [address, setAddress] = useState(channel?.address ?? "");
   const [enabled, setEnabled] = useState(channel?.enabled ?? true);
+  const [demo, setDemo] = useState(channel?.demo ?? false);
   const [sort, setSort] = useState(String(channel?.sort ?? 0));
   const valid =
     /^[A-Z0-9]{2,10}$/.test(currency.trim()) &&
@@ -25,7 +26,15 @@ function ChannelDialog({ channel, onClose }: { channel: AdminChannel | null; onC
     isWhole(sort, 0, 10_000);
   const submit = () =>
     save.mutate(
-      { id: channel?.id, currency: currency.trim(), network, address: address.trim(), enabled, sort: Number(sort) },
+      {
+        id: channel?.id,
+        currency: currency.trim(),
+        network,
+        address: address.trim(),
+        enabled,
+        demo,
+        sort: Number(sort),
+      },
       saveFeedback(onClose),
     );
   return (
@@ -66,6 +75,11 @@ function ChannelDialog({ channel, onClose }: { channel: AdminChannel | null; onC
           <span>{t("fields.enabled")}</span>
         </label>
       </div>
+      <label className="console-switch">
+        <input type="checkbox" checked={demo} onChange={(event) => setDemo(event.target.checked)} />
+        <span>{t("fields.demo")}</span>
+      </label>
+      <small className="console-muted">{t("config.demoHint")}</small>
     </Modal>
   );
 }
@@ -95,11 +109,12 @@ export function Channels() {
                   {t("fields.sort")}
                 </th>
                 <th scope="col">{t("fields.enabled")}</th>
+                <th scope="col">{t("fields.demo")}</th>
                 <th scope="col">{t("fields.actions")}</th>
               </tr>
             </thead>
             <tbody>
-              {data.items.length === 0 && <EmptyRow columns={7} />}
+              {data.items.length === 0 && <EmptyRow columns={8} />}
               {data.items.map((channel) => (
                 <tr key={channel.id}>
                   <td>#{channel.id}</td>
@@ -110,6 +125,7 @@ export function Channels() {
                   <td>
                     <OnOff on={channel.enabled} />
                   </td>
+                  <td>{channel.demo ? t("fields.demo") : ""}</td>
                   <td>
                     <EditButton
                       label={t("config.editChannel", { id: channel.id })}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
+import { formatAmount, formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { PAGE_SIZE } from "../api/keys";
@@ -187,9 +187,7 @@ function Bills({ uid }: { uid: number }) {
                   <td>{formatDateTime(bill.created_at)}</td>
                   <td>{t(`billTypes.${bill.type}`, { defaultValue: bill.type })}</td>
                   <td>{t(`accounts.${bill.account}`, { defaultValue: bill.account })}</td>
-                  <td className="num">
-                    {formatDecimal(bill.amount, { signed: true })} {bill.currency}
-                  </td>
+                  <td className="num">{formatMoney(bill.amount, bill.currency, { signed: true })}</td>
                   <td className="num">{formatMoney(bill.balance_after, bill.currency)}</td>
                   <td className="console-mono">{bill.ref ?? "—"}</td>
                 </tr>
@@ -255,7 +253,9 @@ function Orders({ uid }: { uid: number }) {
                       <span className="console-badge console-badge--warning">{t(`orderStatus.${order.status}`)}</span>
                     )}
                   </td>
-                  <td className="num">{order.profit === null ? "—" : formatDecimal(order.profit, { signed: true })}</td>
+                  <td className="num">
+                    {order.profit === null ? "—" : formatAmount(order.profit, order.currency, { signed: true })}
+                  </td>
                   <td>{formatDateTime(order.accepted_at)}</td>
                 </tr>
               ))}

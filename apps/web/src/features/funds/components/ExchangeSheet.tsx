@@ -3,7 +3,7 @@ import { Button, Input, Selector } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
 import { BottomSheet } from "@/components/BottomSheet";
 import { ApiError } from "@/lib/api";
-import { formatDecimal, formatMoney } from "@/lib/format";
+import { formatDecimal, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { UserInfo } from "@/lib/session";
 import { toast } from "@/lib/toast";
@@ -12,6 +12,7 @@ import type { UsdtPrices } from "../api/get-prices";
 import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { type ExchangeQuote, useQuoteExchange } from "../api/quote-exchange";
 import { compare, isDecimal, multiply, sanitizeAmountInput } from "../lib/decimal";
+import { readableRate } from "../lib/rate";
 import { Field } from "./Field";
 import { InfoRows } from "./InfoRows";
 
@@ -118,6 +119,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
 
   const options = currencies.map((c) => ({ label: c, value: c }));
   const quote = held?.quote;
+  const rate = quote ? readableRate(quote.from, quote.to, quote.price) : null;
 
   return (
     <BottomSheet className="funds-sheet" visible={visible} onClose={onClose} title={t("exchange.title")}>
@@ -150,7 +152,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
         <Field
           label={t("exchange.amount", { currency: from })}
           aside={t("withdraw.available", { amount: formatMoney(available, from) })}
-          error={tooMuch ? t("withdraw.insufficient") : null}
+          error={tooMuch ? t("exchange.insufficient") : null}
           hint={!held && estimate ? t("exchange.estimate", { value: formatMoney(estimate, "USDT") }) : null}
         >
           {(id) => (
@@ -188,14 +190,14 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
               rows={[
                 {
                   label: t("exchange.price"),
-                  value: `1 ${quote.from} = ${formatDecimal(quote.price, { minFraction: 2, maxFraction: 10 })} ${quote.to}`,
+                  value: rate ? `1 ${rate.base} = ${formatRate(rate.rate, rate.quote)} ${rate.quote}` : "",
                   testId: "quote-price",
                 },
                 {
                   label: t("exchange.fee", {
                     rate: formatDecimal(multiply(quote.fee_rate, "100"), { minFraction: 1, maxFraction: 4 }),
                   }),
-                  value: formatMoney(quote.fee, quote.to, 2),
+                  value: formatMoney(quote.fee, quote.to),
                   testId: "quote-fee",
                 },
                 { label: t("exchange.pay"), value: formatMoney(quote.amount, quote.from) },

@@ -12,15 +12,17 @@ interface Page<T> {
   items: T[];
 }
 
-export interface PagedListProps<T> {
+export interface PagedListProps<T, R = T> {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
-  rowKey: (item: T) => string | number;
-  renderRow: (item: T) => ReactNode;
+  /** Turns the loaded items into the rows shown (bills: a transfer's two postings into one row). */
+  arrange?: (items: T[]) => R[];
+  rowKey: (row: R) => string | number;
+  renderRow: (row: R) => ReactNode;
   empty?: ReactNode;
 }
 
 /** An infinite list: skeleton first, rows, the next page when the end scrolls into view, "No more" at the end. */
-export function PagedList<T>({ query, rowKey, renderRow, empty }: PagedListProps<T>) {
+export function PagedList<T, R = T>({ query, arrange, rowKey, renderRow, empty }: PagedListProps<T, R>) {
   const { t } = useTranslation();
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useReachBottom(() => void fetchNextPage(), Boolean(hasNextPage) && !isFetchingNextPage);
@@ -36,7 +38,8 @@ export function PagedList<T>({ query, rowKey, renderRow, empty }: PagedListProps
     const message = query.error instanceof ApiError ? `${query.error.msg} — ${t("actions.retry")}` : undefined;
     return <RetryView onRetry={() => void query.refetch()} message={message} />;
   }
-  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded = data?.pages.flatMap((page) => page.items) ?? [];
+  const items = arrange ? arrange(loaded) : (loaded as unknown as R[]);
   if (items.length === 0) return <>{empty ?? <EmptyState />}</>;
   return (
     <>

@@ -83,3 +83,14 @@ export function subtract(a: string, b: string): string {
   const y = b.trim();
   return add(a, y.startsWith("-") ? y.slice(1) : `-${y.replace(/^\+/, "")}`);
 }
+
+/** a ÷ b, rounded down to `places` decimals (display only: an inverted rate); null when b is zero or not a decimal. */
+export function divide(a: string, b: string, places: number): string | null {
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y || y.units === 0n) return null;
+  // a/b = (xu / 10^xs) / (yu / 10^ys); scaled by 10^places: xu * 10^(places + ys) / (yu * 10^xs)
+  const numerator = x.units * 10n ** BigInt(places + y.scale);
+  const denominator = y.units * 10n ** BigInt(x.scale);
+  return render({ units: numerator / denominator, scale: places });
+}

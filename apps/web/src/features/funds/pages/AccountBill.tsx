@@ -3,30 +3,31 @@ import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
-import { formatDateTime, formatDecimal } from "@/lib/format";
-import { useTranslation } from "@/lib/i18n";
+import { formatDateTime, formatMoney } from "@/lib/format";
+import { type TFunction, useTranslation } from "@/lib/i18n";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { type BillRow, useBills } from "../api/get-bills";
 import { PagedList } from "../components/PagedList";
+import { type BillLine, billLines, type TransferLine } from "../lib/bill-lines";
 import { BILL_TYPES } from "../lib/bill-types";
 import { compare } from "../lib/decimal";
 import "../funds.css";
 
 const ALL = "";
 
+function accountName(t: TFunction, account: string) {
+  return t(`bill.accounts.${account}`, { defaultValue: account });
+}
+
 function BillItem({ row }: { row: BillRow }) {
   const { t } = useTranslation("funds");
   const sign = compare(row.amount, "0");
   return (
-    <article className="funds-row" data-testid={`bill-${row.id}`} data-type={row.type}>
+    <article className="funds-row" data-testid={`bill-${row.id}`} data-type={row.type} data-kind="movement">
       <div className="funds-row__head">
         <span className="funds-row__title">
           {t(`bill.types.${row.type}`, { defaultValue: row.type })}
-          {row.account !== "available" && (
-            <span className="funds-row__account">
-              {t(`bill.accounts.${row.account}`, { defaultValue: row.account })}
-            </span>
-          )}
+          {row.account !== "available" && <span className="funds-row__account">{accountName(t, row.account)}</span>}
         </span>
         <strong
           className={
@@ -34,14 +35,12 @@ function BillItem({ row }: { row: BillRow }) {
           }
           data-testid="bill-amount"
         >
-          {formatDecimal(row.amount, { minFraction: 2, signed: true })} {row.currency}
+          {formatMoney(row.amount, row.currency, { signed: true })}
         </strong>
       </div>
       <div className="funds-row__line">
         <span>{t("bill.balanceAfter")}</span>
-        <span>
-          {formatDecimal(row.balance_after, { minFraction: 2 })} {row.currency}
-        </span>
+        <span>{formatMoney(row.balance_after, row.currency)}</span>
       </div>
       <div className="funds-row__line">
         <span>{t("log.time")}</span>
@@ -49,6 +48,43 @@ function BillItem({ row }: { row: BillRow }) {
       </div>
     </article>
   );
+}
+
+/** Money moved between two of the user's own accounts: neutral, "Available → Frozen", no sign. */
+function TransferItem({ line }: { line: TransferLine }) {
+  const { t } = useTranslation("funds");
+  const from = accountName(t, line.fromAccount);
+  const to = accountName(t, line.toAccount);
+  const balances = [line.from, line.to].filter((b): b is BillRow => b !== undefined);
+  return (
+    <article className="funds-row" data-testid={`bill-${line.key}`} data-type={line.type} data-kind="transfer">
+      <div className="funds-row__head">
+        <span className="funds-row__title">
+          {t(`bill.types.${line.type}`, { defaultValue: line.type })}
+          <span className="funds-row__account funds-row__account--transfer" data-testid="bill-transfer">
+            {t("bill.transfer", { from, to })}
+          </span>
+        </span>
+        <strong className="funds-amount funds-amount--transfer" data-testid="bill-amount">
+          {formatMoney(line.amount, line.currency)}
+        </strong>
+      </div>
+      {balances.map((b) => (
+        <div className="funds-row__line" key={b.id}>
+          <span>{t("bill.balanceAfterOf", { account: accountName(t, b.account) })}</span>
+          <span>{formatMoney(b.balance_after, b.currency)}</span>
+        </div>
+      ))}
+      <div className="funds-row__line">
+        <span>{t("log.time")}</span>
+        <time dateTime={line.created_at}>{formatDateTime(line.created_at)}</time>
+      </div>
+    </article>
+  );
+}
+
+function BillLineItem({ line }: { line: BillLine }) {
+  return line.kind === "transfer" ? <TransferItem line={line} /> : <BillItem row={line.bill} />;
 }
 
 export default function AccountBill() {
@@ -108,8 +144,9 @@ export default function AccountBill() {
           <div className="funds-tab-body">
             <PagedList
               query={bills}
-              rowKey={(r) => r.id}
-              renderRow={(r) => <BillItem row={r} />}
+              arrange={billLines}
+              rowKey={(line) => line.key}
+              renderRow={(line) => <BillLineItem line={line} />}
               empty={<EmptyState title={t("bill.empty")} />}
             />
           </div>

@@ -16,7 +16,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
-import { formatDecimal } from "@/lib/format";
+import { formatAmount } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
@@ -76,8 +76,7 @@ export default function Assets() {
       return price === undefined ? [] : [multiply(b.total, price)];
     }),
   );
-  const show = (value: string, fraction = 2) =>
-    hidden ? HIDDEN : formatDecimal(value, { minFraction: fraction, maxFraction: Math.max(fraction, 8) });
+  const show = (value: string, currency: string) => (hidden ? HIDDEN : formatAmount(value, currency));
 
   const actions: Action[] = [
     { key: "deposit", Icon: DownlandOutline, to: RECHARGE_PATH },
@@ -113,7 +112,7 @@ export default function Assets() {
             </div>
             {user && prices.data ? (
               <p className="funds-hero__total" data-testid="total-usdt">
-                <span className="funds-hero__approx">≈</span> {show(totalUsdt)} <small>USDT</small>
+                <span className="funds-hero__approx">≈</span> {show(totalUsdt, "USDT")} <small>USDT</small>
               </p>
             ) : (
               <Skeleton.Title animated className="funds-hero__skeleton" />
@@ -164,26 +163,26 @@ export default function Assets() {
                     <li key={b.currency} className="funds-balance" data-testid={`balance-${b.currency}`}>
                       <div className="funds-balance__head">
                         <span className="funds-balance__currency">{b.currency}</span>
-                        <span className="funds-balance__total">{show(b.total)}</span>
+                        <span className="funds-balance__total">{show(b.total, b.currency)}</span>
                       </div>
                       <div className="funds-balance__grid">
                         <span>
                           <small>{t("assets.available")}</small>
-                          <span data-testid={`available-${b.currency}`}>{show(b.available)}</span>
+                          <span data-testid={`available-${b.currency}`}>{show(b.available, b.currency)}</span>
                         </span>
                         <span>
                           <small>{t("assets.frozen")}</small>
-                          <span data-testid={`frozen-${b.currency}`}>{show(b.frozen)}</span>
+                          <span data-testid={`frozen-${b.currency}`}>{show(b.frozen, b.currency)}</span>
                         </span>
                         {b.custody !== "0" && (
                           <span>
                             <small>{t("assets.custody")}</small>
-                            <span data-testid={`custody-${b.currency}`}>{show(b.custody)}</span>
+                            <span data-testid={`custody-${b.currency}`}>{show(b.custody, b.currency)}</span>
                           </span>
                         )}
                         <span>
                           <small>{t("assets.valueUsdt")}</small>
-                          <span>{price === undefined ? "—" : show(multiply(b.total, price))}</span>
+                          <span>{price === undefined ? "—" : show(multiply(b.total, price), "USDT")}</span>
                         </span>
                       </div>
                     </li>

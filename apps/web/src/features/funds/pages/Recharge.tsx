@@ -1,4 +1,4 @@
-import { Button, ImageUploader, type ImageUploadItem, Input, Selector, Skeleton } from "antd-mobile";
+import { Button, ImageUploader, type ImageUploadItem, Input, Selector, Skeleton, Tag } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -27,21 +27,45 @@ const ACCEPTED_IMAGES = "image/png,image/jpeg,image/webp";
 /** The upload id rides along in the uploader's item, so the form can send ids and show the signed url. */
 type ProofItem = ImageUploadItem & { extra: { id: number } };
 
-function AddressBox({ address }: { address: string }) {
+/**
+ * The address to send to, its QR code and copy. A demo channel's address (a burn address, decision 008) is labelled
+ * on the QR code, above the address and in the copy toast, so nobody mistakes it for a real one.
+ */
+function AddressBox({ address, demo }: { address: string; demo: boolean }) {
   const { t } = useTranslation("funds");
-  const longPress = useLongPress(() => void copyText(address));
+  const copy = () => void copyText(address, demo ? t("recharge.demoCopied") : undefined);
+  const longPress = useLongPress(copy);
   return (
-    <div className="funds-address">
+    <div className={demo ? "funds-address funds-address--demo" : "funds-address"} data-testid="deposit-address-box">
+      {demo && (
+        <p className="funds-notice funds-notice--error" role="note" data-testid="deposit-demo-notice">
+          <Tag color="danger" className="funds-demo-tag">
+            {t("recharge.demo")}
+          </Tag>{" "}
+          {t("recharge.demoNotice")}
+        </p>
+      )}
       <div className="funds-address__qr">
-        <QRCodeSVG value={address} size={160} marginSize={2} title={t("recharge.qrTitle")} />
+        <QRCodeSVG
+          value={address}
+          size={160}
+          marginSize={2}
+          level={demo ? "H" : "L"}
+          title={demo ? t("recharge.qrTitleDemo") : t("recharge.qrTitle")}
+        />
+        {demo && (
+          <span className="funds-address__qr-stamp" aria-hidden="true">
+            {t("recharge.demo")}
+          </span>
+        )}
       </div>
-      <p className="funds-address__label">{t("recharge.address")}</p>
+      <p className="funds-address__label">{demo ? t("recharge.addressDemo") : t("recharge.address")}</p>
       <p className="funds-address__value" data-testid="deposit-address" {...longPress}>
         {address}
       </p>
       <p className="funds-field__hint">{t("recharge.longPressHint")}</p>
-      <Button size="small" color="primary" fill="outline" onClick={() => void copyText(address)}>
-        {t("recharge.copyAddress")}
+      <Button size="small" color={demo ? "danger" : "primary"} fill="outline" onClick={copy}>
+        {demo ? t("recharge.copyDemoAddress") : t("recharge.copyAddress")}
       </Button>
     </div>
   );
@@ -147,14 +171,17 @@ export default function Recharge() {
             <legend>{t("recharge.network")}</legend>
             <Selector
               columns={3}
-              options={currencyChannels.map((c) => ({ label: c.network, value: c.id }))}
+              options={currencyChannels.map((c) => ({
+                label: c.demo ? `${c.network} · ${t("recharge.demo")}` : c.network,
+                value: c.id,
+              }))}
               value={channel ? [channel.id] : []}
               onChange={(values) => values[0] !== undefined && setChannelId(values[0])}
             />
           </fieldset>
           {channel && (
             <>
-              <AddressBox address={channel.address} />
+              <AddressBox address={channel.address} demo={channel.demo} />
               <p className="funds-notice funds-notice--warning">
                 {t("recharge.onlySend", { currency: channel.currency, network: channel.network })}
               </p>

@@ -1,7 +1,7 @@
-import { Tabs } from "antd-mobile";
+import { Tabs, Tag } from "antd-mobile";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/Page";
-import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
+import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
 import { type DepositRow, useDeposits } from "../api/get-deposits";
@@ -11,6 +11,7 @@ import { PagedList } from "../components/PagedList";
 import { ReviewStatusTag } from "../components/ReviewStatus";
 import { add } from "../lib/decimal";
 import { LOG_TABS, type LogTab } from "../lib/paths";
+import { readableRate } from "../lib/rate";
 import "../funds.css";
 
 function Reason({ reason }: { reason: string | null }) {
@@ -30,6 +31,11 @@ function DepositItem({ row }: { row: DepositRow }) {
       <div className="funds-row__head">
         <span className="funds-row__title">
           {row.currency} · {row.network}
+          {row.demo && (
+            <Tag color="danger" fill="outline" className="funds-demo-tag">
+              {t("recharge.demo")}
+            </Tag>
+          )}
         </span>
         <ReviewStatusTag status={row.status} />
       </div>
@@ -89,6 +95,7 @@ function WithdrawalItem({ row }: { row: WithdrawalRow }) {
 
 function ExchangeItem({ row }: { row: ExchangeRow }) {
   const { t } = useTranslation("funds");
+  const rate = readableRate(row.from, row.to, row.price);
   return (
     <article className="funds-row" data-testid={`exchange-${row.id}`}>
       <div className="funds-row__head">
@@ -106,7 +113,7 @@ function ExchangeItem({ row }: { row: ExchangeRow }) {
       <div className="funds-row__line">
         <span>{t("exchange.price")}</span>
         <span>
-          1 {row.from} = {formatDecimal(row.price, { minFraction: 2, maxFraction: 10 })} {row.to}
+          1 {rate.base} = {formatRate(rate.rate, rate.quote)} {rate.quote}
         </span>
       </div>
       <div className="funds-row__line">

@@ -9,8 +9,8 @@ export function OrderCard({ order }: { order: StakingOrderRow }) {
   const { t } = useTranslation("staking");
   const inCustody = order.status === "in_custody";
   const rows: Array<[string, string]> = [
-    [t("orders.principal"), `${fmt(order.principal)} ${order.currency}`],
-    [t("orders.earned"), `${fmt(order.earned)} ${order.currency}`],
+    [t("orders.principal"), `${fmt(order.principal, order.currency)} ${order.currency}`],
+    [t("orders.earned"), `${fmt(order.earned, order.currency)} ${order.currency}`],
     [t("product.dailyRate"), percent(order.daily_rate)],
     [t("orders.daysPaid"), t("orders.daysPaidValue", { paid: order.days_paid, days: order.days })],
   ];

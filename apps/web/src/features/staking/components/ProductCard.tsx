@@ -4,7 +4,7 @@ import { RightOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
 import { productPath } from "../paths";
-import { amount, percent, quotaShare } from "./format";
+import { amount, amountRange, percent, quotaShare } from "./format";
 
 /** One product in the list: rate and days first, then limits and what is left of the quota. */
 export function ProductCard({ product }: { product: StakingProduct }) {
@@ -31,8 +31,7 @@ export function ProductCard({ product }: { product: StakingProduct }) {
         <span className="stk-label">{t("product.limits")}</span>
         <span>
           {t("product.range", {
-            min: amount(product.min_amount),
-            max: amount(product.max_amount),
+            ...amountRange(product.min_amount, product.max_amount, product.currency),
             currency: product.currency,
           })}
         </span>
@@ -40,7 +39,7 @@ export function ProductCard({ product }: { product: StakingProduct }) {
       <div className="stk-product__row">
         <span className="stk-label">{t("product.quotaLeft")}</span>
         <span>
-          {amount(product.quota_left)} {product.currency}
+          {amount(product.quota_left, product.currency)} {product.currency}
         </span>
       </div>
       <ProgressBar percent={share} className="stk-product__quota" aria-hidden="true" />

@@ -21,10 +21,18 @@ export function Terms({ product, amount }: TermsProps) {
     [t("product.term"), t("product.daysValue", { count: product.days })],
   ];
   if (amount) {
-    rows.unshift([t("confirm.amount"), `${fmt(amount)} ${product.currency}`]);
+    rows.unshift([t("confirm.amount"), `${fmt(amount, product.currency)} ${product.currency}`]);
     rows.push(
-      [t("product.estimatedInterest"), `${fmt(interest ?? "0")} ${product.currency}`, "estimated-interest"],
-      [t("product.totalAtMaturity"), `${fmt(add(amount, interest ?? "0"))} ${product.currency}`, "total-at-maturity"],
+      [
+        t("product.estimatedInterest"),
+        `${fmt(interest ?? "0", product.currency)} ${product.currency}`,
+        "estimated-interest",
+      ],
+      [
+        t("product.totalAtMaturity"),
+        `${fmt(add(amount, interest ?? "0"), product.currency)} ${product.currency}`,
+        "total-at-maturity",
+      ],
       [t("product.maturity"), formatDate(new Date(Date.now() + product.days * DAY_MS))],
     );
   }

@@ -1,8 +1,11 @@
-import { formatDecimal } from "@/lib/format";
+import { formatAmount, formatAmountRange, formatDecimal } from "@/lib/format";
 import { ratePercent } from "../lib/decimal";
 
-/** An amount as the user reads it: grouped, at least 2 and at most 8 decimals, exactly as sent. */
-export const amount = (value: string) => formatDecimal(value, { minFraction: 2, maxFraction: 8 });
+/** An amount as the user reads it: grouped, in the currency's precision (lib/format), exactly as sent. */
+export const amount = (value: string, currency: string) => formatAmount(value, currency);
+
+/** A product's min – max, both ends with the same places. */
+export const amountRange = (min: string, max: string, currency: string) => formatAmountRange(min, max, currency);
 
 /** A daily rate fraction as percent: "0.0005" -> "0.05%". */
 export const percent = (rate: string) => `${formatDecimal(ratePercent(rate), { minFraction: 2, maxFraction: 6 })}%`;

@@ -19,16 +19,20 @@ function SummaryCard({ summary, signedIn }: { summary: StakingSummary; signedIn:
     <section className="stk-summary" aria-label={t("summary.label")}>
       <div className="stk-summary__label">{t("summary.inCustody")}</div>
       <div className="stk-summary__value" data-testid="in-custody">
-        {signedIn ? `${amount(summary.in_custody)} ${summary.valuation_currency}` : "--"}
+        {signedIn ? `${amount(summary.in_custody, summary.valuation_currency)} ${summary.valuation_currency}` : "--"}
       </div>
       <div className="stk-summary__grid">
         <div>
           <div className="stk-summary__label">{t("summary.totalEarned")}</div>
-          <div className="stk-summary__small">{signedIn ? amount(summary.total_earned) : "--"}</div>
+          <div className="stk-summary__small">
+            {signedIn ? amount(summary.total_earned, summary.valuation_currency) : "--"}
+          </div>
         </div>
         <div>
           <div className="stk-summary__label">{t("summary.todayEarned")}</div>
-          <div className="stk-summary__small">{signedIn ? amount(summary.today_earned) : "--"}</div>
+          <div className="stk-summary__small">
+            {signedIn ? amount(summary.today_earned, summary.valuation_currency) : "--"}
+          </div>
         </div>
       </div>
       {signedIn && summary.by_currency.length > 0 && (
@@ -38,7 +42,7 @@ function SummaryCard({ summary, signedIn }: { summary: StakingSummary; signedIn:
         >
           {summary.by_currency.map((row) => (
             <li key={row.currency}>
-              {row.currency}: {amount(row.in_custody)} · +{amount(row.total_earned)}
+              {row.currency}: {amount(row.in_custody, row.currency)} · +{amount(row.total_earned, row.currency)}
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import { toast } from "@/lib/toast";
 import { type StakingProduct, useStakingProduct } from "../api/get-product";
 import { useSubscribe } from "../api/subscribe";
 import { ConfirmSheet } from "../components/ConfirmSheet";
-import { amount as fmt, percent } from "../components/format";
+import { amountRange, amount as fmt, percent } from "../components/format";
 import { RiskDisclosure } from "../components/RiskDisclosure";
 import { Terms } from "../components/Terms";
 import { compare, minOf } from "../lib/decimal";
@@ -55,11 +55,11 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
   if (issue === "invalid_amount" || issue === "must_be_positive" || issue === "too_many_decimals")
     error = t("errors.invalidAmount", { decimals: product.decimals });
   else if (issue === "below_min")
-    error = t("errors.belowMin", { min: fmt(product.min_amount), currency: product.currency });
+    error = t("errors.belowMin", { min: fmt(product.min_amount, product.currency), currency: product.currency });
   else if (issue === "above_max")
-    error = t("errors.aboveMax", { max: fmt(product.max_amount), currency: product.currency });
+    error = t("errors.aboveMax", { max: fmt(product.max_amount, product.currency), currency: product.currency });
   else if (valid && compare(trimmed, product.quota_left) > 0)
-    error = t("errors.aboveQuota", { left: fmt(product.quota_left), currency: product.currency });
+    error = t("errors.aboveQuota", { left: fmt(product.quota_left, product.currency), currency: product.currency });
   else if (issue === "insufficient_balance") error = t("errors.insufficient");
 
   const canSubmit = valid && error === null;
@@ -114,8 +114,7 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
           id="stk-amount"
           inputMode="decimal"
           placeholder={t("product.amountPlaceholder", {
-            min: fmt(product.min_amount),
-            max: fmt(product.max_amount),
+            ...amountRange(product.min_amount, product.max_amount, product.currency),
           })}
           value={value}
           onChange={(next) => {
@@ -133,7 +132,10 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
       </div>
       <div id="stk-amount-help" className="stk-amount__help">
         <span data-testid="available">
-          {t("product.available", { amount: user ? fmt(available) : "--", currency: product.currency })}
+          {t("product.available", {
+            amount: user ? fmt(available, product.currency) : "--",
+            currency: product.currency,
+          })}
         </span>
         {touched && error && (
           <span className="stk-error" role="alert">
@@ -194,8 +196,7 @@ function ProductView({ product }: { product: StakingProduct }) {
           <dt>{t("product.limits")}</dt>
           <dd>
             {t("product.range", {
-              min: fmt(product.min_amount),
-              max: fmt(product.max_amount),
+              ...amountRange(product.min_amount, product.max_amount, product.currency),
               currency: product.currency,
             })}
           </dd>
@@ -203,13 +204,13 @@ function ProductView({ product }: { product: StakingProduct }) {
         <div className="stk-terms__row">
           <dt>{t("product.perUserLimit")}</dt>
           <dd>
-            {fmt(product.per_user_limit)} {product.currency}
+            {fmt(product.per_user_limit, product.currency)} {product.currency}
           </dd>
         </div>
         <div className="stk-terms__row">
           <dt>{t("product.quotaLeft")}</dt>
           <dd>
-            {fmt(product.quota_left)} / {fmt(product.quota)} {product.currency}
+            {fmt(product.quota_left, product.currency)} / {fmt(product.quota, product.currency)} {product.currency}
           </dd>
         </div>
       </dl>

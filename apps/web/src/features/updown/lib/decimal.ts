@@ -1,4 +1,4 @@
-import { formatDecimal } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 
 /**
  * Just enough exact decimal arithmetic for what the order sheet displays (amount x rate, amount + earnings,
@@ -66,5 +66,5 @@ export const ratePercent = (rate: string) => multiply(rate, "100") ?? rate;
 
 /** A profit with its sign and currency ("7.5" -> "+7.50 USDT", "-10" -> "-10.00 USDT", "0" -> "0.00 USDT"). */
 export function signedMoney(value: string, currency: string): string {
-  return `${formatDecimal(value, { minFraction: 2, signed: true })} ${currency}`;
+  return formatMoney(value, currency, { signed: true });
 }
