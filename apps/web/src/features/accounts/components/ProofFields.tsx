@@ -1,13 +1,11 @@
 import { CODE_LENGTH, type ReauthKind, type SecurityProof } from "@cryptos/contract";
-import { Button, Input } from "antd-mobile";
+import { Input } from "antd-mobile";
 import { useId, useState } from "react";
-import { useCountdown } from "@/hooks/useCountdown";
 import { useTranslation } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
-import { toast } from "@/lib/toast";
-import { useSendCode } from "../api/send-code";
-import { errorText, ProofError } from "../lib/errors";
+import { ProofError } from "../lib/errors";
 import { getInjectedProvider, isUserRejection } from "../lib/provider";
+import { CodeSendButton } from "./SendCodeButton";
 
 export interface SecurityProofState {
   kind: ReauthKind;
@@ -70,37 +68,6 @@ export function useSecurityProof(): SecurityProofState {
   };
 }
 
-/** "Send code" for event `security` to the signed-in user's own address, with the server's resend wait. */
-function SendSecurityCode({ email }: { email: string }) {
-  const { t } = useTranslation("accounts");
-  const countdown = useCountdown();
-  const send = useSendCode();
-  return (
-    <Button
-      size="small"
-      color="primary"
-      fill="none"
-      className="accounts-code-button"
-      disabled={countdown.running}
-      loading={send.isPending}
-      onClick={() =>
-        send.mutate(
-          { email, event: "security" },
-          {
-            onSuccess: (sent) => {
-              countdown.start(sent.resend_after);
-              toast.success(t("code.sent"));
-            },
-            onError: (error) => toast.info(errorText(error, t)),
-          },
-        )
-      }
-    >
-      {countdown.running ? t("code.resend", { seconds: countdown.remaining }) : t("code.send")}
-    </Button>
-  );
-}
-
 /** The field (or the note) that asks for the account's proof, above the change it confirms. */
 export function ProofFields({ proof, onEdit }: { proof: SecurityProofState; onEdit?: () => void }) {
   const { t } = useTranslation("security");
@@ -125,7 +92,7 @@ export function ProofFields({ proof, onEdit }: { proof: SecurityProofState; onEd
               maxLength={CODE_LENGTH}
               placeholder={t("totp.codePlaceholder")}
             />
-            {proof.email && <SendSecurityCode email={proof.email} />}
+            {proof.email && <CodeSendButton event="security" email={async () => proof.email} />}
           </div>
         </div>
       </div>

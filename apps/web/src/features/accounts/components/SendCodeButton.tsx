@@ -17,19 +17,31 @@ export interface SendCodeButtonProps {
 
 /** "Send code": checks the email field, mails a code for `event`, then counts down the server's wait (the spec's 60 s). */
 export function SendCodeButton({ form, event, emailField = "email" }: SendCodeButtonProps) {
+  const emailOfForm = async () => {
+    try {
+      await form.validateFields([emailField]);
+    } catch {
+      return null;
+    }
+    return String(form.getFieldValue(emailField) ?? "").trim();
+  };
+  return <CodeSendButton event={event} email={emailOfForm} />;
+}
+
+/**
+ * Mails a code for `event` to the address `email` answers (null: nothing to send to yet), then counts down the
+ * server's resend wait.
+ */
+export function CodeSendButton({ event, email }: { event: EmsEvent; email: () => Promise<string | null> }) {
   const { t } = useTranslation("accounts");
   const countdown = useCountdown();
   const send = useSendCode();
 
   const onClick = async () => {
-    try {
-      await form.validateFields([emailField]);
-    } catch {
-      return;
-    }
-    const email = String(form.getFieldValue(emailField) ?? "").trim();
+    const to = await email();
+    if (!to) return;
     send.mutate(
-      { email, event },
+      { email: to, event },
       {
         onSuccess: (sent) => {
           countdown.start(sent.resend_after);
