@@ -105,7 +105,7 @@ describe("amount limits", () => {
     expect(pays.status).toBe(200);
     expect(pays.body).toEqual({
       code: 0,
-      msg: "amount is too large: one exchange pays less than 1000000000000000 USDT",
+      msg: "amount is too large: one exchange pays less than 1,000,000,000,000,000.00 USDT",
     });
     const quotes = await t.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.userId, user.userId));
     expect(quotes).toHaveLength(0);
