@@ -62,7 +62,7 @@ test("German: demo deposit label, staking as a transfer in the bills, BTC priced
   const subscribe = page.locator("[data-type=staking_subscribe]");
   await expect(subscribe).toHaveCount(1, { timeout: 15_000 });
   await expect(subscribe).toHaveAttribute("data-kind", "transfer");
-  await expect(subscribe.getByTestId("bill-transfer")).toHaveText("Verfügbar → In Verwahrung");
+  await expect(subscribe.getByTestId("bill-transfer")).toHaveText("Verfügbar → Im Staking");
   await expect(subscribe.getByTestId("bill-amount")).toHaveText("100,00 USDT");
   await expect(page.locator("[data-type=deposit] [data-testid=bill-amount]")).toHaveText("+1.234,50 USDT");
   await shot(page, "bills");
