@@ -1,0 +1,118 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signInPage, signUp, type TestUser } from "../fixtures/users";
+
+/** Issue 21 item 6: tap targets, the language chip, pages that cannot load offline. */
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
+const header = (page: Page) => page.locator("header.page-header");
+const tabBar = (page: Page) => page.locator("nav.tab-bar");
+
+let user: TestUser;
+test.beforeAll(async ({ request }) => {
+  user = await signUp(request);
+});
+
+/** Every element the locator finds is at least 44 x 44 CSS px. */
+async function expectTapTargets(targets: Locator, what: string) {
+  await expect(targets.first(), `${what}: shown`).toBeVisible();
+  const count = await targets.count();
+  for (let i = 0; i < count; i++) {
+    const box = await targets.nth(i).boundingBox();
+    expect(box, `${what} #${i}`).not.toBeNull();
+    expect(box?.width ?? 0, `${what} #${i} width`).toBeGreaterThanOrEqual(44);
+    expect(box?.height ?? 0, `${what} #${i} height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+test("header buttons, Back, chart intervals and the login page's links are 44 x 44 CSS px tap targets", async ({
+  page,
+}) => {
+  await signInPage(page, user);
+  for (const route of ["/pages/index/index", "/pages/markets/markets", "/pages/assets/assets"]) {
+    await page.goto(`/#${route}`);
+    await expect(header(page).getByRole("button").first()).toBeVisible();
+    await expectTapTargets(header(page).getByRole("button").or(header(page).getByRole("link")), `${route} header`);
+  }
+
+  await page.goto("/#/pages/common/help");
+  await expectTapTargets(header(page).getByRole("button", { name: "Back" }), "Back");
+
+  // The intervals: 44 px tall, side by side without a gap, so that the whole row is tap area (eight in 375 px).
+  await page.goto("/#/pages/transaction/transaction");
+  const intervals = page.getByTestId("chart-intervals");
+  await expect(intervals.getByRole("button")).toHaveCount(8);
+  await expectTapTargets(header(page).getByRole("button"), "Trade header");
+  const boxes = await intervals.getByRole("button").evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const r = b.getBoundingClientRect();
+      return { left: r.left, right: r.right, height: r.height, width: r.width };
+    }),
+  );
+  const row = await intervals.boundingBox();
+  for (const [i, box] of boxes.entries()) {
+    expect(box.height, `interval ${i} height`).toBeGreaterThanOrEqual(44);
+    expect(box.width, `interval ${i} width`).toBeGreaterThanOrEqual(42);
+    if (i > 0) expect(Math.abs(box.left - boxes[i - 1].right), `gap before interval ${i}`).toBeLessThan(1);
+  }
+  // All eight are on screen: the row does not scroll at 375 px.
+  expect(boxes[7].right).toBeLessThanOrEqual((row?.x ?? 0) + (row?.width ?? 0) + 0.5);
+  await page.screenshot({ path: path.join(shots, "tap-targets-trade-en.png") });
+});
+
+test("the login page's links are 44 px tall tap targets", async ({ page }) => {
+  await page.goto("/#/pages/login");
+  await expectTapTargets(page.getByRole("link", { name: "Forgot your password?" }), "Forgot your password?");
+  await page.screenshot({ path: path.join(shots, "tap-targets-login-en.png") });
+});
+
+test("Home's Language chip opens the language picker", async ({ page }) => {
+  await page.goto("/#/pages/index/index");
+  const chip = page.locator(".home-soft").getByRole("button", { name: "Language" });
+  await chip.click();
+  await page.getByText("Deutsch").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+  await expect(page.locator(".home-soft").getByRole("button", { name: "Sprache" })).toBeVisible();
+});
+
+test("Account opens the language picker for ?sheet=language", async ({ page }) => {
+  await page.goto("/#/pages/user/account?sheet=language");
+  await expect(page.getByText("Deutsch")).toBeVisible();
+});
+
+test.describe("offline", () => {
+  // The service worker would serve the chunks from its cache: this is about a page whose code is not there.
+  test.use({ serviceWorkers: "block" });
+
+  test("a tab whose code is not loaded says the app is offline, stops asking, and loads on retry", async ({
+    page,
+    context,
+  }) => {
+    await signInPage(page, user);
+    await page.goto("/#/pages/index/index");
+    await expect(page.locator(".home-soft")).toBeVisible();
+    // Code and translation chunks (the API's calls and the price socket have their own retry rules).
+    const failed: string[] = [];
+    const timesFailed = () => Math.max(0, ...[...new Set(failed)].map((url) => failed.filter((u) => u === url).length));
+    page.on("requestfailed", (request) => {
+      if (/\.(js|json)$/.test(new URL(request.url()).pathname)) failed.push(request.url());
+    });
+    await context.setOffline(true);
+    await tabBar(page).getByRole("link", { name: "Assets" }).click();
+    const offline = page.getByRole("button", { name: /You are offline, and this page is not saved/ });
+    await expect(offline).toBeVisible();
+    await page.waitForTimeout(5_000);
+    // A few tries with backoff, then nothing: before, one chunk was asked for 406 times in 5 s.
+    expect(timesFailed(), failed.join("\n")).toBeLessThanOrEqual(3);
+    const settled = failed.length;
+    await page.waitForTimeout(2_000);
+    expect(failed.length, "no more tries once it says so").toBe(settled);
+    await page.screenshot({ path: path.join(shots, "offline-page-en.png") });
+
+    await context.setOffline(false);
+    await offline.click();
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Assets");
+  });
+});
