@@ -1,7 +1,9 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { signInPage, signUp, type TestUser } from "../fixtures/users";
+import { fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /** Issue 21 item 6: tap targets, the language chip, pages that cannot load offline. */
 
@@ -80,6 +82,47 @@ test("Home's Language chip opens the language picker", async ({ page }) => {
 test("Account opens the language picker for ?sheet=language", async ({ page }) => {
   await page.goto("/#/pages/user/account?sheet=language");
   await expect(page.getByText("Deutsch")).toBeVisible();
+});
+
+/** A real PNG on disk (1x1 pixel), as a phone's photo picker would hand it over. */
+function proofPng(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "layout-proof-")), "proof.png");
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  writeFileSync(file, Buffer.from(png, "base64"));
+  return file;
+}
+
+test("after a deposit, the Records tabs sit under the header, not over the first record, and the toast breaks between words", async ({
+  page,
+  request,
+}) => {
+  const depositor = await signUp(request);
+  await fund(request, depositor, "100");
+  await signInPage(page, depositor);
+  await page.goto("/#/pages/assets/assets");
+  await page.goto("/#/pages/user/recharge");
+  await page
+    .locator(".adm-selector-item", { hasText: /^USDT$/ })
+    .first()
+    .click();
+  await page.locator(".adm-selector-item", { hasText: /^TRC20$/ }).click();
+  await page.getByLabel("Amount sent (USDT)").fill("250.5");
+  await page.locator(".adm-image-uploader input[type=file]").setInputFiles(proofPng());
+  await expect(page.locator(".adm-image-uploader-cell-loading")).toHaveCount(0);
+  await page.getByRole("button", { name: "Submit deposit" }).click();
+
+  // In-app navigation to Records: antd-mobile's Tabs CSS arrives after the page's own.
+  const first = page.locator("[data-testid^=deposit-]").first();
+  await expect(first).toBeVisible();
+  const toast = page.locator(".adm-toast-main");
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((el) => getComputedStyle(el).wordBreak)).toBe("normal");
+  await page.screenshot({ path: path.join(shots, "records-after-deposit-en.png") });
+  const tabs = await page.locator(".funds-tabs").boundingBox();
+  const head = await header(page).boundingBox();
+  const row = await first.boundingBox();
+  expect(tabs?.y).toBe((head?.y ?? 0) + (head?.height ?? 0));
+  expect((tabs?.y ?? 0) + (tabs?.height ?? 0)).toBeLessThanOrEqual(row?.y ?? 0);
 });
 
 test.describe("offline", () => {
