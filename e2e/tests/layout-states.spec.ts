@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /** Issue 21 item 6: tap targets, the language chip, pages that cannot load offline. */
 
@@ -123,6 +123,49 @@ test("after a deposit, the Records tabs sit under the header, not over the first
   const row = await first.boundingBox();
   expect(tabs?.y).toBe((head?.y ?? 0) + (head?.height ?? 0));
   expect((tabs?.y ?? 0) + (tabs?.height ?? 0)).toBeLessThanOrEqual(row?.y ?? 0);
+});
+
+test("Assets: an empty account gets a first-deposit prompt, zero rows hide by default (remembered)", async ({
+  page,
+  request,
+}) => {
+  const empty = await signUp(request);
+  await signInPage(page, empty);
+  await page.goto("/#/pages/assets/assets");
+  const prompt = page.getByTestId("first-deposit");
+  await expect(prompt).toContainText("Your account is empty");
+  await expect(page.locator(".funds-balance")).toHaveCount(0);
+  const zero = page.getByRole("switch", { name: "Hide zero balances" });
+  await expect(zero).toBeChecked();
+  await page.screenshot({ path: path.join(shots, "assets-empty-en.png") });
+  await zero.uncheck();
+  await expect(page.locator(".funds-balance").first()).toBeVisible();
+  expect(await page.locator(".funds-balance").count()).toBeGreaterThan(1);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Hide zero balances" })).not.toBeChecked();
+  await expect(page.locator(".funds-balance").first()).toBeVisible();
+  await page.getByRole("switch", { name: "Hide zero balances" }).check();
+  await prompt.getByRole("button", { name: "Make your first deposit" }).click();
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Deposit");
+});
+
+test("Assets: a row with a staked amount keeps its four columns on one line", async ({ page, request }) => {
+  const staker = await signUp(request);
+  await fund(request, staker, "1000");
+  await call(request, "/api/index/doitem", { token: staker.token, body: { eid: 1, money: "100" } });
+  await signInPage(page, staker);
+  await page.goto("/#/pages/assets/assets");
+  await expect(page.getByTestId("custody-USDT")).toBeVisible();
+  await expect(page.getByTestId("first-deposit")).toHaveCount(0);
+  await expect(page.locator(".funds-balance")).toHaveCount(1);
+  // Four columns on one line: every cell of the grid starts at the same height.
+  const tops = await page
+    .getByTestId("balance-USDT")
+    .locator(".funds-balance__grid > span")
+    .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(4);
+  expect(new Set(tops).size).toBe(1);
+  await page.screenshot({ path: path.join(shots, "assets-staked-en.png") });
 });
 
 test.describe("offline", () => {
