@@ -69,6 +69,19 @@ test("the login page's links are 44 px tall tap targets", async ({ page }) => {
   await page.screenshot({ path: path.join(shots, "tap-targets-login-en.png") });
 });
 
+test("register: once the code is sent, the form no longer says to enter it", async ({ page }) => {
+  await page.goto("/#/pages/login");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Create account");
+  await page.locator("form").getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter the code from the email")).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(`e2e-layout-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("button", { name: /Resend in \d+ s/ })).toBeDisabled();
+  await expect(page.getByText("Enter the code from the email")).toHaveCount(0);
+  await expect(page.getByText("Enter your email")).toHaveCount(0);
+});
+
 test("Home's Language chip opens the language picker", async ({ page }) => {
   await page.goto("/#/pages/index/index");
   const chip = page.locator(".home-soft").getByRole("button", { name: "Language" });

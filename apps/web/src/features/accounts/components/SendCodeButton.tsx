@@ -6,17 +6,19 @@ import { toast } from "@/lib/toast";
 import { useSendCode } from "../api/send-code";
 import { errorText } from "../lib/errors";
 
-type CodeForm = Pick<ReturnType<typeof Form.useForm>[0], "validateFields" | "getFieldValue">;
+type CodeForm = Pick<ReturnType<typeof Form.useForm>[0], "validateFields" | "getFieldValue" | "setFields">;
 
 export interface SendCodeButtonProps {
   form: CodeForm;
   event: EmsEvent;
   /** The form field that holds the email (default "email"). */
   emailField?: string;
+  /** The form field the code goes in (default "code"). */
+  codeField?: string;
 }
 
 /** "Send code": checks the email field, mails a code for `event`, then counts down the server's wait (the spec's 60 s). */
-export function SendCodeButton({ form, event, emailField = "email" }: SendCodeButtonProps) {
+export function SendCodeButton({ form, event, emailField = "email", codeField = "code" }: SendCodeButtonProps) {
   const { t } = useTranslation("accounts");
   const countdown = useCountdown();
   const send = useSendCode();
@@ -33,6 +35,8 @@ export function SendCodeButton({ form, event, emailField = "email" }: SendCodeBu
       {
         onSuccess: (sent) => {
           countdown.start(sent.resend_after);
+          // The code is on its way: an earlier "enter the code" is no longer the thing to fix.
+          form.setFields([{ name: codeField, errors: [] }]);
           toast.success(t("code.sent"));
         },
         onError: (error) => toast.info(errorText(error, t)),
