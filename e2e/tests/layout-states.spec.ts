@@ -92,6 +92,20 @@ test("Home's Language chip opens the language picker", async ({ page }) => {
   await expect(page.locator(".home-soft").getByRole("button", { name: "Sprache" })).toBeVisible();
 });
 
+test("at 1280 px a sheet sits in the app's centred column", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/#/pages/index/index");
+  await page.getByRole("button", { name: "Change language" }).click();
+  const sheet = page.locator(".adm-popup-body-position-bottom");
+  await expect(sheet).toBeVisible();
+  await expect(page.getByText("Deutsch")).toBeVisible();
+  const column = await page.locator(".app").boundingBox();
+  const box = await sheet.boundingBox();
+  expect(box?.x).toBeCloseTo(column?.x ?? -1, 0);
+  expect(box?.width).toBeCloseTo(column?.width ?? -1, 0);
+  await page.screenshot({ path: path.join(shots, "sheet-1280-en.png") });
+});
+
 test("Account opens the language picker for ?sheet=language", async ({ page }) => {
   await page.goto("/#/pages/user/account?sheet=language");
   await expect(page.getByText("Deutsch")).toBeVisible();
