@@ -32,6 +32,9 @@ describe("content and messages", () => {
     const help = await t.call(calls.helpshow.path, { query: { key: "ammhelp" } });
     expect(help.body).toMatchObject({ code: 1, data: { key: "ammhelp" } });
     expect((help.body.data as { body: string }).body).toContain("<h3>");
+    // The help center explains the withdrawal address hold (decision 056).
+    const center = await t.call(calls.helpshow.path, { query: { key: "help" } });
+    expect((center.body.data as { body: string }).body).toContain("24 hours after you saved it");
     const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
     expect(bad.body.code).toBe(0);
   });
