@@ -64,7 +64,7 @@ test("register with an emailed code, see the account, log out, log back in with 
   await page.getByLabel("Email code").fill(code);
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByLabel("Password", { exact: true }).blur();
-  await expect(page.getByText("The password does not meet the rules below")).toBeVisible();
+  await expect(page.getByText("The password does not meet all of the password rules")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill("Sunny-day-43");
   await page.getByRole("button", { name: "Create account" }).click();

@@ -32,6 +32,9 @@ describe("content and messages", () => {
     const help = await t.call(calls.helpshow.path, { query: { key: "ammhelp" } });
     expect(help.body).toMatchObject({ code: 1, data: { key: "ammhelp" } });
     expect((help.body.data as { body: string }).body).toContain("<h3>");
+    // The help center explains the withdrawal address hold (decision 056).
+    const center = await t.call(calls.helpshow.path, { query: { key: "help" } });
+    expect((center.body.data as { body: string }).body).toContain("24 hours after you saved it");
     const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
     expect(bad.body.code).toBe(0);
   });
@@ -80,6 +83,24 @@ describe("content and messages", () => {
     expect(opened.body).toContain("100.00 USDT");
     expect(await s.messages.unread(await reader(alice))).toBe(0);
     expect((await s.messages.list(await reader(alice), 3, 1, 20, "en")).items[0]?.read).toBe(true);
+  });
+
+  it("the unread badge and the list's unread marks agree: broadcasts older than the reader are read", async () => {
+    const carol = await insertUser(t.database);
+    clock.advance(1000);
+    await s.messages.broadcast(2, { en: "Maintenance tonight" }, { en: "<p>From 02:00 UTC</p>" });
+    await s.messages.notify(t.database.db, carol, {
+      title: "staking_matured_title",
+      body: "staking_matured_body",
+      params: { principal: "100", earned: "0.5", currency: "USDT" },
+    });
+    const list = await s.messages.list(await reader(carol), undefined, 1, 100, "en");
+    const unreadInList = list.items.filter((m) => !m.read).length;
+    expect(list.items.length).toBeGreaterThan(unreadInList);
+    expect(await s.messages.unread(await reader(carol))).toBe(unreadInList);
+    // The personal message is unread; the broadcasts, older than Carol's account (the test clock is in 2020), are read.
+    expect(unreadInList).toBe(1);
+    expect(list.items.find((m) => m.title === "Maintenance tonight")?.read).toBe(true);
   });
 
   it("lists announcements to signed-out readers, never personal messages", async () => {

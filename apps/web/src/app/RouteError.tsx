@@ -1,12 +1,39 @@
+import { useLocation, useNavigate, useRouteError } from "react-router";
 import { RetryView } from "@/components/RetryView";
-import { useTranslation } from "@/lib/i18n";
+import { TranslationsUnavailable, useTranslation } from "@/lib/i18n";
+import { retryFailedPages } from "./routes";
 
-/** A page that failed to load (a chunk missing after a deploy, a render error): tap to reload. */
+/** A page's code or texts did not download (offline, a chunk missing after a deploy). */
+function isLoadFailure(error: unknown): boolean {
+  if (error instanceof TranslationsUnavailable) return true;
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
+}
+
+/**
+ * A page that failed to load: offline, it says so. Tapping retries a failed download in place (the page's code
+ * and texts are asked for again, once); a render error reloads the app.
+ */
 export function RouteError() {
   const { t } = useTranslation();
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const offline = navigator.onLine === false;
+  const onRetry = () => {
+    if (!isLoadFailure(error)) {
+      window.location.reload();
+      return;
+    }
+    retryFailedPages();
+    // A new location resets the router's error boundary, which draws the page again.
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: { retry: Date.now() } });
+  };
   return (
     <div className="app">
-      <RetryView message={t("status.pageLoadFailed")} onRetry={() => window.location.reload()} />
+      <RetryView message={offline ? t("status.offlinePage") : t("status.pageLoadFailed")} onRetry={onRetry} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { prefetchAssets } from "@/features/funds/prefetch";
 import { prefetchHome } from "@/features/home/prefetch";
 import { prefetchMarkets } from "@/features/market/prefetch";
 import { prefetchTrade } from "@/features/updown/prefetch";
-import { currentLocale, initI18n } from "@/lib/i18n";
+import { currentLocale, initI18n, retryTranslations } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 import { prefetchSession } from "@/lib/session";
 
@@ -17,9 +17,43 @@ type Prefetch = (client: QueryClient, locale: string) => void;
 /** The code of the page the app started on, once preloadPage has it: drawn at once rather than suspending. */
 const startPages = new Map<() => PageModule, ComponentType>();
 
-/** Every page loads lazily; its loader appears only after 200 ms and turns into "retry" after 60 s. */
+/** Tries a page's code again twice, after 0.5 s and 1.5 s, unless the browser says it is offline. */
+async function importWithRetry(load: () => PageModule): PageModule {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (attempt >= 2 || navigator.onLine === false) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 500 : 1500));
+    }
+  }
+}
+
+/** The pages whose code failed to download: RouteError's retry makes them try again. */
+const failedPages = new Set<() => void>();
+
+/** Forget failed downloads (page code and translations), so that the next render tries again. */
+export function retryFailedPages(): void {
+  for (const reset of failedPages) reset();
+  failedPages.clear();
+  retryTranslations();
+}
+
+/**
+ * Every page loads lazily; its loader appears only after 200 ms and turns into "retry" after 60 s. A failed download
+ * is retried with backoff, then goes to RouteError ("You are offline", retry) rather than being asked for again.
+ */
 export function lazyPage(load: () => PageModule) {
-  const Screen = lazy(load);
+  const make = () =>
+    lazy(() =>
+      importWithRetry(load).catch((error: unknown) => {
+        failedPages.add(() => {
+          Screen = make();
+        });
+        throw error;
+      }),
+    );
+  let Screen = make();
   function Page() {
     const Loaded = startPages.get(load);
     return Loaded ? <Loaded /> : <Screen />;

@@ -32,21 +32,45 @@ function lookup(lng: string, ns: string): Resources | undefined {
   return loaded.get(`${lng}/${ns}`);
 }
 
-/** One language's namespace; a missing file is an empty namespace, a failed download is tried again next time. */
+/**
+ * Failed downloads per file, since the last success. Each retry waits longer (backoff), and after
+ * MAX_LOAD_FAILURES a component asking for the file throws TranslationsUnavailable to its error boundary ("You are
+ * offline", retry) instead of suspending again: offline, a re-render loop re-fetched a chunk hundreds of times.
+ */
+const failures = new Map<string, number>();
+export const MAX_LOAD_FAILURES = 3;
+/** The wait before the nth retry of a file: 0.5 s, 1 s, 2 s, … at most 8 s. */
+export function retryDelay(failed: number): number {
+  return failed <= 0 ? 0 : Math.min(500 * 2 ** (failed - 1), 8000);
+}
+
+/** A page's translations could not be downloaded (offline, the file not cached yet). */
+export class TranslationsUnavailable extends Error {
+  override name = "TranslationsUnavailable";
+}
+
+/** One language's namespace; a missing file is an empty namespace, a failed download is tried again, later. */
 function loadOne(lng: string, ns: string): Promise<void> {
   const id = `${lng}/${ns}`;
   if (loaded.has(id)) return Promise.resolve();
   let promise = loading.get(id);
   if (!promise) {
     const load = files[`../locales/${lng}/${ns}.json`];
-    promise = (load ? load() : Promise.resolve({})).then(
-      (resources) => {
-        loaded.set(id, resources);
-      },
-      () => {
-        // Offline before the service worker had this file: keys show rather than the page failing.
-      },
-    );
+    const delay = retryDelay(failures.get(id) ?? 0);
+    const wait = delay > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delay)) : Promise.resolve();
+    promise = wait
+      .then(() => (load ? load() : {}))
+      .then(
+        (resources) => {
+          failures.delete(id);
+          loaded.set(id, resources);
+        },
+        () => {
+          // Offline before the service worker had this file: keys show rather than the page failing (initI18n,
+          // setLocale); a component's useTranslation gives up after MAX_LOAD_FAILURES.
+          failures.set(id, (failures.get(id) ?? 0) + 1);
+        },
+      );
     promise.finally(() => loading.delete(id));
     loading.set(id, promise);
   }
@@ -59,6 +83,17 @@ function languagesOf(lng: Locale): string[] {
 
 function isLoaded(lng: Locale, namespaces: readonly string[]): boolean {
   return namespaces.every((ns) => languagesOf(lng).every((code) => loaded.has(`${code}/${ns}`)));
+}
+
+function gaveUp(lng: Locale, namespaces: readonly string[]): boolean {
+  return namespaces.some((ns) =>
+    languagesOf(lng).some((code) => (failures.get(`${code}/${ns}`) ?? 0) >= MAX_LOAD_FAILURES),
+  );
+}
+
+/** Forget the failures, so that the next render downloads again (the error screen's retry). */
+export function retryTranslations(): void {
+  failures.clear();
 }
 
 function loadNamespaces(namespaces: string | readonly string[], lng: Locale = language): Promise<void> {
@@ -102,7 +137,10 @@ export function useTranslation(namespaces?: string | readonly string[]): { t: TF
   const list =
     namespaces === undefined ? [FALLBACK_NAMESPACE] : typeof namespaces === "string" ? [namespaces] : namespaces;
   const current = useSyncExternalStore(subscribe, () => version);
-  if (!isLoaded(language, list)) use(suspensionFor(language, list));
+  if (!isLoaded(language, list)) {
+    if (gaveUp(language, list)) throw new TranslationsUnavailable(list.join(","));
+    use(suspensionFor(language, list));
+  }
   const first = list[0] ?? FALLBACK_NAMESPACE;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` for each language, as react-i18next gives.
   const t = useMemo(() => fixedT(first), [first, current]);

@@ -29,6 +29,7 @@ export const de: SeedTexts = {
       "<p>Die Orderdetails zeigen beide erfassten Preise, sodass Sie jedes Ergebnis überprüfen können.</p>",
       "<h3>Ein- und Auszahlungen</h3>",
       "<p>Einzahlungen werden gutgeschrieben, sobald ein Betreiber die Überweisung geprüft hat. Für Auszahlungen benötigen Sie den Code, den wir Ihnen per E-Mail senden; die Gebühr wird vor Ihrer Bestätigung angezeigt, und der Betrag bleibt eingefroren, bis die Auszahlung abgeschlossen oder abgelehnt ist.</p>",
+      "<p>Auszahlungsadressen: Ohne Zwei-Schritt-Verifizierung können Sie nur an eine Adresse aus Ihrem Adressbuch auszahlen, und erst 24 Stunden nachdem Sie sie gespeichert haben. Diese Wartezeit gibt Ihnen Zeit zu bemerken, wenn jemand anderes Ihrem Konto eine Adresse hinzugefügt hat. Mit aktivierter Zwei-Schritt-Verifizierung können Sie sofort an jede Adresse auszahlen und bestätigen mit dem Code Ihrer Authenticator-App.</p>",
       "<h3>Buchungen</h3>",
       "<p>Jede Änderung Ihres Guthabens erscheint als eine Zeile in Ihren Buchungen, zusammen mit dem Guthaben danach.</p>",
     ],

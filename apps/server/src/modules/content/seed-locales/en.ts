@@ -29,6 +29,7 @@ export const en: SeedTexts = {
       "<p>The order detail shows both recorded prices, so you can check every result.</p>",
       "<h3>Deposits and withdrawals</h3>",
       "<p>Deposits are credited when an operator has checked the transfer. Withdrawals need the code we email you; the fee is shown before you confirm, and the amount stays frozen until the withdrawal is completed or rejected.</p>",
+      "<p>Withdrawal addresses: without two-step verification, you can withdraw only to an address saved in your address book, and only 24 hours after you saved it. This hold gives you time to notice if someone else added an address to your account. With two-step verification on, you can withdraw to any address at once, confirming with your authenticator code.</p>",
       "<h3>Bills</h3>",
       "<p>Every change to your balance is a line in your bills, with the balance after it.</p>",
     ],

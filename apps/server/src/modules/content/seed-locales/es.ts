@@ -29,6 +29,7 @@ export const es: SeedTexts = {
       "<p>El detalle de la orden muestra los dos precios registrados, para que puedas comprobar cada resultado.</p>",
       "<h3>Depósitos y retiros</h3>",
       "<p>Los depósitos se abonan cuando un operador ha comprobado la transferencia. Los retiros requieren el código que te enviamos por correo electrónico; la comisión se muestra antes de confirmar y el importe permanece congelado hasta que el retiro se completa o se rechaza.</p>",
+      "<p>Direcciones de retiro: sin verificación en dos pasos, solo puedes retirar a una dirección guardada en tu libreta de direcciones, y solo 24 horas después de guardarla. Esta espera te da tiempo para darte cuenta si otra persona añadió una dirección a tu cuenta. Con la verificación en dos pasos activada, puedes retirar a cualquier dirección al momento, confirmando con el código de tu app de autenticación.</p>",
       "<h3>Movimientos</h3>",
       "<p>Cada cambio en tu saldo aparece como una línea en tus movimientos, junto con el saldo resultante.</p>",
     ],

@@ -29,6 +29,7 @@ export const fi: SeedTexts = {
       "<p>Toimeksiannon tiedoissa näkyvät molemmat kirjatut hinnat, joten voit tarkistaa jokaisen tuloksen.</p>",
       "<h3>Talletukset ja nostot</h3>",
       "<p>Talletukset hyvitetään, kun ylläpitäjä on tarkistanut siirron. Nostoihin tarvitaan koodi, jonka lähetämme sinulle sähköpostitse; maksu näytetään ennen vahvistusta, ja summa pysyy jäädytettynä, kunnes nosto on suoritettu tai hylätty.</p>",
+      "<p>Nostoosoitteet: ilman kaksivaiheista vahvistusta voit nostaa vain osoitekirjaasi tallennettuun osoitteeseen ja vasta 24 tuntia tallentamisen jälkeen. Odotusaika antaa sinulle aikaa huomata, jos joku muu on lisännyt tilillesi osoitteen. Kun kaksivaiheinen vahvistus on käytössä, voit nostaa mihin tahansa osoitteeseen heti ja vahvistaa todennussovelluksesi koodilla.</p>",
       "<h3>Tapahtumat</h3>",
       "<p>Jokainen saldosi muutos on oma rivinsä tapahtumissasi, ja rivillä näkyy saldo muutoksen jälkeen.</p>",
     ],

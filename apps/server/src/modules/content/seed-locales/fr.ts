@@ -29,6 +29,7 @@ export const fr: SeedTexts = {
       "<p>Le détail de l'ordre affiche les deux prix enregistrés, ce qui vous permet de vérifier chaque résultat.</p>",
       "<h3>Dépôts et retraits</h3>",
       "<p>Les dépôts sont crédités une fois qu'un opérateur a vérifié le transfert. Les retraits nécessitent le code que nous vous envoyons par e-mail ; les frais sont affichés avant votre confirmation, et le montant reste gelé jusqu'à ce que le retrait soit effectué ou refusé.</p>",
+      "<p>Adresses de retrait : sans validation en deux étapes, vous ne pouvez retirer que vers une adresse enregistrée dans votre carnet d'adresses, et seulement 24 heures après l'avoir enregistrée. Ce délai vous laisse le temps de remarquer si quelqu'un d'autre a ajouté une adresse à votre compte. Avec la validation en deux étapes activée, vous pouvez retirer vers n'importe quelle adresse immédiatement, en confirmant avec le code de votre application d'authentification.</p>",
       "<h3>Relevés</h3>",
       "<p>Chaque mouvement de votre solde figure sur une ligne de vos relevés, avec le solde qui en résulte.</p>",
     ],

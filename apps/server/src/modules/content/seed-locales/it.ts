@@ -29,6 +29,7 @@ export const it: SeedTexts = {
       "<p>Il dettaglio dell'ordine mostra entrambi i prezzi registrati, così puoi verificare ogni risultato.</p>",
       "<h3>Depositi e prelievi</h3>",
       "<p>I depositi vengono accreditati dopo che un operatore ha verificato il trasferimento. I prelievi richiedono il codice che ti inviamo via e-mail; la commissione viene mostrata prima della conferma e l'importo resta congelato finché il prelievo non viene completato o rifiutato.</p>",
+      "<p>Indirizzi di prelievo: senza la verifica in due passaggi puoi prelevare solo verso un indirizzo salvato nella tua rubrica, e solo 24 ore dopo averlo salvato. Questa attesa ti dà il tempo di accorgerti se qualcun altro ha aggiunto un indirizzo al tuo account. Con la verifica in due passaggi attiva puoi prelevare subito verso qualsiasi indirizzo, confermando con il codice della tua app di autenticazione.</p>",
       "<h3>Movimenti</h3>",
       "<p>Ogni variazione del tuo saldo è una riga nei tuoi movimenti, con il saldo risultante.</p>",
     ],

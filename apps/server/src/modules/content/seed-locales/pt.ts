@@ -29,6 +29,7 @@ export const pt: SeedTexts = {
       "<p>O detalhe da ordem mostra os dois preços registrados, para que você possa conferir cada resultado.</p>",
       "<h3>Depósitos e saques</h3>",
       "<p>Os depósitos são creditados depois que um operador verifica a transferência. Os saques exigem o código que enviamos para o seu e-mail; a taxa é exibida antes de você confirmar, e o valor fica congelado até que o saque seja concluído ou recusado.</p>",
+      "<p>Endereços de saque: sem a verificação em duas etapas, você só pode sacar para um endereço salvo na sua agenda de endereços, e somente 24 horas depois de salvá-lo. Essa espera dá tempo para você perceber se outra pessoa adicionou um endereço à sua conta. Com a verificação em duas etapas ativada, você pode sacar para qualquer endereço na hora, confirmando com o código do seu app autenticador.</p>",
       "<h3>Extrato</h3>",
       "<p>Cada alteração no seu saldo é uma linha do seu extrato, com o saldo resultante.</p>",
     ],

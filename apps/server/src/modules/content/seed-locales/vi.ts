@@ -29,6 +29,7 @@ export const vi: SeedTexts = {
       "<p>Chi tiết lệnh hiển thị cả hai mức giá đã ghi nhận, để bạn có thể kiểm tra mọi kết quả.</p>",
       "<h3>Nạp và rút tiền</h3>",
       "<p>Tiền nạp được ghi có khi nhân viên vận hành đã kiểm tra giao dịch chuyển tiền. Rút tiền cần mã mà chúng tôi gửi cho bạn qua email; phí được hiển thị trước khi bạn xác nhận, và số tiền bị đóng băng cho đến khi lệnh rút hoàn tất hoặc bị từ chối.</p>",
+      "<p>Địa chỉ rút tiền: khi chưa bật xác minh hai bước, bạn chỉ có thể rút về địa chỉ đã lưu trong sổ địa chỉ, và chỉ sau 24 giờ kể từ lúc lưu. Khoảng chờ này giúp bạn kịp nhận ra nếu có người khác thêm địa chỉ vào tài khoản của bạn. Khi bật xác minh hai bước, bạn có thể rút về bất kỳ địa chỉ nào ngay lập tức, xác nhận bằng mã từ ứng dụng xác thực.</p>",
       "<h3>Sao kê</h3>",
       "<p>Mỗi thay đổi trong số dư của bạn là một dòng trong sao kê, kèm theo số dư sau thay đổi đó.</p>",
     ],

@@ -1,7 +1,7 @@
 import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES, type RealNameStatus } from "@cryptos/contract";
 import { Badge, Button, List } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import {
   BellOutline,
   BillOutline,
@@ -57,7 +57,9 @@ function SignedOut() {
 export default function Account() {
   const { t } = useTranslation(["accounts", "security"]);
   const navigate = useNavigate();
-  const [picking, setPicking] = useState(false);
+  // `?sheet=language` (the seeded language shortcut, an operator's link) opens the language picker at once.
+  const [params] = useSearchParams();
+  const [picking, setPicking] = useState(() => params.get("sheet") === "language");
   const { token, signedIn, user } = useSession();
   const unread = useUnreadCount(token).data ?? 0;
   const logout = useLogout();

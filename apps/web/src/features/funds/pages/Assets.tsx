@@ -22,7 +22,9 @@ import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
 import { ExchangeSheet } from "../components/ExchangeSheet";
 import { WithdrawSheet } from "../components/WithdrawSheet";
+import { FirstDeposit, HideZeroSwitch } from "../components/ZeroBalances";
 import { useHideBalances } from "../hooks/useHideBalances";
+import { useHideZeroBalances } from "../hooks/useHideZeroBalances";
 import { add, multiply, sum } from "../lib/decimal";
 import { ACCOUNT_BILL_PATH, type AssetsSheet, RECHARGE_LOG_PATH, RECHARGE_PATH, SHEET_PARAM } from "../lib/paths";
 import "../funds.css";
@@ -41,6 +43,7 @@ export default function Assets() {
   const { user, query } = useSession();
   const prices = useUsdtPrices();
   const [hidden, toggleHidden] = useHideBalances();
+  const [hideZero, setHideZero] = useHideZeroBalances();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const sheet = params.get(SHEET_PARAM) as AssetsSheet | null;
@@ -150,44 +153,50 @@ export default function Assets() {
           </nav>
 
           <section className="funds-card" aria-labelledby="funds-balances-title">
-            <h2 id="funds-balances-title" className="funds-card__title">
-              {t("assets.balances")}
-            </h2>
+            <div className="funds-card__head">
+              <h2 id="funds-balances-title" className="funds-card__title">
+                {t("assets.balances")}
+              </h2>
+              {user && <HideZeroSwitch checked={hideZero} onChange={setHideZero} />}
+            </div>
+            {user && totals.every((b) => b.total === "0") && <FirstDeposit />}
             {!user ? (
               <Skeleton.Paragraph lineCount={6} animated />
             ) : (
               <ul className="funds-balances">
-                {totals.map((b) => {
-                  const price = priceOf(b.currency);
-                  return (
-                    <li key={b.currency} className="funds-balance" data-testid={`balance-${b.currency}`}>
-                      <div className="funds-balance__head">
-                        <span className="funds-balance__currency">{b.currency}</span>
-                        <span className="funds-balance__total">{show(b.total, b.currency)}</span>
-                      </div>
-                      <div className="funds-balance__grid">
-                        <span>
-                          <small>{t("assets.available")}</small>
-                          <span data-testid={`available-${b.currency}`}>{show(b.available, b.currency)}</span>
-                        </span>
-                        <span>
-                          <small>{t("assets.frozen")}</small>
-                          <span data-testid={`frozen-${b.currency}`}>{show(b.frozen, b.currency)}</span>
-                        </span>
-                        {b.custody !== "0" && (
+                {totals
+                  .filter((b) => !hideZero || b.total !== "0")
+                  .map((b) => {
+                    const price = priceOf(b.currency);
+                    return (
+                      <li key={b.currency} className="funds-balance" data-testid={`balance-${b.currency}`}>
+                        <div className="funds-balance__head">
+                          <span className="funds-balance__currency">{b.currency}</span>
+                          <span className="funds-balance__total">{show(b.total, b.currency)}</span>
+                        </div>
+                        <div className="funds-balance__grid">
                           <span>
-                            <small>{t("assets.custody")}</small>
-                            <span data-testid={`custody-${b.currency}`}>{show(b.custody, b.currency)}</span>
+                            <small>{t("assets.available")}</small>
+                            <span data-testid={`available-${b.currency}`}>{show(b.available, b.currency)}</span>
                           </span>
-                        )}
-                        <span>
-                          <small>{t("assets.valueUsdt")}</small>
-                          <span>{price === undefined ? "—" : show(multiply(b.total, price), "USDT")}</span>
-                        </span>
-                      </div>
-                    </li>
-                  );
-                })}
+                          <span>
+                            <small>{t("assets.frozen")}</small>
+                            <span data-testid={`frozen-${b.currency}`}>{show(b.frozen, b.currency)}</span>
+                          </span>
+                          {b.custody !== "0" && (
+                            <span>
+                              <small>{t("assets.custody")}</small>
+                              <span data-testid={`custody-${b.currency}`}>{show(b.custody, b.currency)}</span>
+                            </span>
+                          )}
+                          <span>
+                            <small>{t("assets.valueUsdt")}</small>
+                            <span>{price === undefined ? "—" : show(multiply(b.total, price), "USDT")}</span>
+                          </span>
+                        </div>
+                      </li>
+                    );
+                  })}
               </ul>
             )}
           </section>
