@@ -85,24 +85,6 @@ describe("content and messages", () => {
     expect((await s.messages.list(await reader(alice), 3, 1, 20, "en")).items[0]?.read).toBe(true);
   });
 
-  it("the unread badge and the list's unread marks agree: broadcasts older than the reader are read", async () => {
-    const carol = await insertUser(t.database);
-    clock.advance(1000);
-    await s.messages.broadcast(2, { en: "Maintenance tonight" }, { en: "<p>From 02:00 UTC</p>" });
-    await s.messages.notify(t.database.db, carol, {
-      title: "staking_matured_title",
-      body: "staking_matured_body",
-      params: { principal: "100", earned: "0.5", currency: "USDT" },
-    });
-    const list = await s.messages.list(await reader(carol), undefined, 1, 100, "en");
-    const unreadInList = list.items.filter((m) => !m.read).length;
-    expect(list.items.length).toBeGreaterThan(unreadInList);
-    expect(await s.messages.unread(await reader(carol))).toBe(unreadInList);
-    // The personal message is unread; the broadcasts, older than Carol's account (the test clock is in 2020), are read.
-    expect(unreadInList).toBe(1);
-    expect(list.items.find((m) => m.title === "Maintenance tonight")?.read).toBe(true);
-  });
-
   it("lists announcements to signed-out readers, never personal messages", async () => {
     const res = await t.call(calls.newslist.path, { query: { page: "1", list: "50" } });
     const items = (res.body.data as { items: { cid: number }[] }).items;

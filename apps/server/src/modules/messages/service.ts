@@ -31,16 +31,6 @@ export interface TemplateMessage {
   params?: MessageParams;
 }
 
-/**
- * Read for this reader, by the same rule as repo.unreadCount (the badge): a read mark, or a broadcast from before
- * the reader joined (listed as history, never counted as unread). The list showed those with an unread dot while
- * the badge did not count them ("2" beside three dots).
- */
-function isRead(row: MessageRow, readAt: Date | null | undefined, reader: Reader): boolean {
-  if (readAt !== null && readAt !== undefined) return true;
-  return reader !== null && row.userId === null && row.createdAt.getTime() <= reader.joinedAt.getTime();
-}
-
 /** Stored form of a generated message: the keys and params; the text is made when it is read. */
 interface StoredTemplate {
   title: MessageKey;
@@ -151,7 +141,7 @@ export class MessagesService {
     const { items, total } = await repo.listVisible(this.db, reader, cid, list, (page - 1) * list);
     return {
       items: items.map(({ message: row, readAt }) => {
-        const { body: _body, ...rest } = this.view(row, isRead(row, readAt, reader), locale);
+        const { body: _body, ...rest } = this.view(row, readAt !== null && readAt !== undefined, locale);
         return rest;
       }),
       total,
