@@ -132,7 +132,7 @@ test("after a deposit, the Records tabs sit under the header, not over the first
     .locator(".adm-selector-item", { hasText: /^USDT$/ })
     .first()
     .click();
-  await page.locator(".adm-selector-item", { hasText: /^TRC20$/ }).click();
+  await page.locator(".adm-selector-item", { hasText: /^TRC20 · Demo$/ }).click();
   await page.getByLabel("Amount sent (USDT)").fill("250.5");
   await page.locator(".adm-image-uploader input[type=file]").setInputFiles(proofPng());
   await expect(page.locator(".adm-image-uploader-cell-loading")).toHaveCount(0);

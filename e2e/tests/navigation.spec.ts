@@ -133,7 +133,7 @@ test("logging in from Trade's “Log in to trade” and from the Assets tab retu
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Fassets%2Fassets$/);
   await logIn(page, user);
   await expect(page).toHaveURL(/#\/pages\/assets\/assets$/);
-  await expect(page.getByTestId("available-USDT")).toBeVisible();
+  await expect(page.getByLabel("Hide zero balances")).toBeVisible();
 
   // Only routes of this app are returned to: another origin in the parameter leads home.
   await page.evaluate(() => localStorage.removeItem("web3_token"));
