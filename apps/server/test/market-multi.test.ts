@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { calls, type Pair, type WsServerMessage } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -13,37 +12,15 @@ import { type Database, openDatabase } from "../src/db/client";
 import { seedDatabase } from "../src/seed";
 import { leaseHolder } from "../src/workers/lease";
 import { PriceFeed } from "../src/workers/price-feed";
-import { POSTGRES_ADMIN_URL, testDbKind } from "./helper";
+import { POSTGRES_ADMIN_URL } from "./helper";
 import { checkedOnClose } from "./invariants";
+import { REDIS_URL, redisUp, runRedisTests as run } from "./redis-tests";
 
 /**
  * Two server instances on one PostgreSQL database and one Redis: the feed runs on the instance holding the
  * lease, and a WebSocket client of the other instance receives the ticks it records. Needs PostgreSQL and Redis,
  * so it runs in the server-postgres project only; under CI a missing Redis fails the run instead of skipping.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable() {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const onPostgres = testDbKind() === "postgres";
-const redisUp = onPostgres ? await redisReachable() : false;
-const run = onPostgres && (redisUp || process.env.CI === "true");
 
 interface Instance {
   app: FastifyInstance;

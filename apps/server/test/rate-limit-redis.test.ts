@@ -8,7 +8,8 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/client";
 import { seedDatabase } from "../src/seed";
-import { openTestDatabase, testDbKind } from "./helper";
+import { openTestDatabase } from "./helper";
+import { REDIS_URL, redisUp, runRedisTests as run } from "./redis-tests";
 
 /**
  * Issue #20, item 5: with REDIS_URL the per-address rate limit is counted in Redis, so a client spreading its calls
@@ -16,29 +17,6 @@ import { openTestDatabase, testDbKind } from "./helper";
  * PostgreSQL database and the Redis at TEST_REDIS_URL; like the other Redis tests, it runs in the server-postgres
  * project, and under CI a missing Redis fails the run instead of skipping.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable() {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const onPostgres = testDbKind() === "postgres";
-const redisUp = onPostgres ? await redisReachable() : false;
-const run = onPostgres && (redisUp || process.env.CI === "true");
 
 describe.runIf(run)("the per-address rate limit across two instances sharing Redis", () => {
   const limit = 6;
