@@ -58,7 +58,7 @@ test("an order shows its position above the fold, its entry line on the chart, a
   await expect(card.getByTestId("position-entry")).toHaveText(/^\d[\d,]*\.\d+$/);
   const entry = raw((await card.getByTestId("position-entry").textContent()) ?? "");
   const chart = page.getByTestId("kline-chart");
-  await expect(chart).toHaveAttribute("data-price-lines", entry);
+  await expect(chart).toHaveAttribute("data-price-lines", String(Number(entry)));
   await expect(page.getByRole("img", { name: /K-line chart of BTC\/USDT\. Entry / })).toBeVisible();
   await expect(card.getByTestId("position-standing")).toHaveText(/Winning now|Losing now|Level now/);
   await expect(page.getByText("Order placed")).toHaveCount(0); // the toast fades before the screenshot
@@ -114,7 +114,7 @@ test("in German Trade and the pair screen show the open position, its entry line
   // German digits: "97.209,06".
   await expect(card.getByTestId("position-entry")).toHaveText(/^\d[\d.]*,\d+$/);
   const entry = ((await card.getByTestId("position-entry").textContent()) ?? "").replace(/\./g, "").replace(",", ".");
-  await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", entry);
+  await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", String(Number(entry)));
   await expect(card.getByTestId("position-standing")).toHaveText(/Jetzt im Gewinn|Jetzt im Verlust|Jetzt gleichauf/);
   await page.screenshot({ path: path.join(shots, "pair-position-de.png") });
 
