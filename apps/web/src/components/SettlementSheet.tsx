@@ -9,6 +9,8 @@ import { orderPath } from "@/lib/positions";
 export interface SettlementSheetProps {
   /** The settled order to show, or undefined when none is. */
   order: UpDownOrder | undefined;
+  /** The pair's price precision, so entry and exit read as on the position card and the order detail. */
+  priceDecimals: number;
   onClose: () => void;
 }
 
@@ -16,12 +18,11 @@ export interface SettlementSheetProps {
  * The result of an order that settled while its pair was on screen: result, entry and exit prices, what was paid
  * back and the profit, and the way to the order's detail (with every recorded tick). Stays until dismissed.
  */
-export function SettlementSheet({ order, onClose }: SettlementSheetProps) {
+export function SettlementSheet({ order, priceDecimals, onClose }: SettlementSheetProps) {
   const { t } = useTranslation("updown");
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  // Ticks carry the pair's precision: show every digit recorded.
-  const fmt = (value: string) => formatDecimal(value, { minFraction: value.split(".")[1]?.length ?? 0 });
+  const fmt = (value: string) => formatDecimal(value, { minFraction: priceDecimals });
   const result = order?.result ?? "tie";
   const payout = order?.payout ?? "0";
   const profit = order?.profit ?? "0";

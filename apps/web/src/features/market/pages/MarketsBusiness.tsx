@@ -209,7 +209,7 @@ export default function MarketsBusiness() {
         <PairOverview pair={pair} />
         <PairChart pair={pair} positions={positions} />
         <TradeBar pairId={pair.id} />
-        <SettlementSheet order={positions.settled} onClose={positions.dismiss} />
+        <SettlementSheet order={positions.settled} priceDecimals={pair.price_decimals} onClose={positions.dismiss} />
       </>
     );
 

@@ -247,7 +247,11 @@ export default function Transaction() {
             }}
           />
         )}
-        <SettlementSheet order={positions.settled} onClose={positions.dismiss} />
+        <SettlementSheet
+          order={positions.settled}
+          priceDecimals={pair?.price_decimals ?? 2}
+          onClose={positions.dismiss}
+        />
       </>
     );
   }
