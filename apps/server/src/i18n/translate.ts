@@ -1,5 +1,6 @@
-import { type Locale, resolveLocale } from "@cryptos/contract";
-import { catalogs, type MessageKey } from "./catalog";
+import { LOCALES, type Locale, resolveLocale } from "@cryptos/contract";
+import { interpolate, pluralCandidates } from "@cryptos/i18n";
+import { catalogues, type MessageKey, messagesOf } from "./catalog";
 
 export type { MessageKey } from "./catalog";
 export type MessageParams = Record<string, string | number>;
@@ -36,13 +37,28 @@ export function formatParam(locale: Locale, name: string, value: string | number
   return value;
 }
 
-/** The message for `key` in `locale` (English when missing), with `{name}` placeholders filled. */
+const messages = Object.fromEntries(LOCALES.map((locale) => [locale, messagesOf(catalogues[locale])])) as Record<
+  Locale,
+  Map<string, string>
+>;
+
+/**
+ * The message for `key` in `locale` (English when missing), with `{{name}}` placeholders filled. A `count` param
+ * picks the plural form by the language's rule (`key_one`, `key_few`, `key_many`, `key_other`).
+ */
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  const template = catalogs[locale][key] ?? catalogs.en[key];
-  return template.replace(/\{(\w+)\}/g, (whole: string, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : formatParam(locale, name, value, params);
-  });
+  const count = typeof params.count === "number" ? params.count : undefined;
+  for (const language of locale === "en" ? (["en"] as const) : [locale, "en" as const]) {
+    for (const candidate of pluralCandidates(language, key, count)) {
+      const template = messages[language].get(candidate);
+      if (template !== undefined) {
+        return interpolate(template, params, (name, value) =>
+          formatParam(locale, name, value as string | number, params),
+        );
+      }
+    }
+  }
+  return key;
 }
 
 export { resolveLocale };

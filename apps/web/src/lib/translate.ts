@@ -1,11 +1,15 @@
+import { interpolate, pluralCandidates, valueAt } from "@cryptos/i18n";
+
 /**
- * How a key becomes text: the part of i18next's lookup this app uses (decision 032), with i18next's rules, so the
- * locale files keep their format. A key is `ns:path.to.key` or `path.to.key` in the caller's namespace; it is looked
+ * How a key becomes text: the part of i18next's lookup this app uses (decision 032), with i18next's rules (the shared part is
+ * @cryptos/i18n, which the server uses too), so the locale files keep their format. A key is `ns:path.to.key` or `path.to.key` in the caller's namespace; it is looked
  * up in that namespace, then in "common", each in the user's language, then in English. `count` picks a plural form
  * by the language's CLDR rule (`key_one`, `key_few`, `key_other`, and `key_zero` when the count is 0), falling back
  * to the bare key; `{{name}}` is replaced by the option of that name, unescaped (React escapes what it renders).
  * A key found nowhere gives `defaultValue` if there is one, else the key itself.
  */
+
+export { interpolate };
 
 export type Resources = { readonly [key: string]: unknown };
 
@@ -22,36 +26,6 @@ export type ResourceLookup = (language: string, namespace: string) => Resources 
 
 export const FALLBACK_NAMESPACE = "common";
 export const FALLBACK_LANGUAGE = "en";
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-export function pluralForm(language: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    pluralRules.set(language, rules);
-  }
-  return rules.select(count);
-}
-
-function valueAt(resources: Resources | undefined, path: string): unknown {
-  let node: unknown = resources;
-  for (const part of path.split(".")) {
-    if (typeof node !== "object" || node === null) return undefined;
-    node = (node as Resources)[part];
-  }
-  return node;
-}
-
-/** Replaces each `{{name}}` by the option `name`; a name not passed at all stays as written, as in i18next. */
-export function interpolate(text: string, options: TranslateOptions | undefined): string {
-  if (!options || !text.includes("{{")) return text;
-  return text.replace(/\{\{-?\s*([^{}]+?)\s*\}\}/g, (written, name: string) => {
-    const value = valueAt(options, name);
-    if (value === undefined || value === null) return name in options ? "" : written;
-    return String(value);
-  });
-}
 
 /**
  * The text of `key` in `language` (see above). `namespace` is the caller's: what `key` means without a prefix.
@@ -77,13 +51,7 @@ export function translate(
     for (const lng of languages) {
       const resources = lookup(lng, ns);
       if (!resources) continue;
-      const candidates: string[] = [];
-      if (count !== undefined) {
-        if (count === 0) candidates.push(`${path}_zero`);
-        candidates.push(`${path}_${pluralForm(lng, count)}`);
-      }
-      candidates.push(path);
-      for (const candidate of candidates) {
+      for (const candidate of pluralCandidates(lng, path, count)) {
         const found = valueAt(resources, candidate);
         if (found === undefined || found === null) continue;
         if (typeof found === "string") return interpolate(found, options);

@@ -1,54 +1,27 @@
-import { LOCALES, type Locale } from "@cryptos/contract";
+import { LOCALES } from "@cryptos/contract";
+import { type Catalogue, seedTextsOf } from "../../i18n/catalog";
 import type { LocalizedText } from "../messages/service";
-import { de } from "./seed-locales/de";
-import { en } from "./seed-locales/en";
-import { es } from "./seed-locales/es";
-import { fi } from "./seed-locales/fi";
-import { fr } from "./seed-locales/fr";
-import { it } from "./seed-locales/it";
-import { ja } from "./seed-locales/ja";
-import { ko } from "./seed-locales/ko";
-import { pt } from "./seed-locales/pt";
-import { ru } from "./seed-locales/ru";
-import { th } from "./seed-locales/th";
-import type { HomeMenuKey, SeedTexts, SoftMenuKey } from "./seed-locales/types";
-import { vi } from "./seed-locales/vi";
-import { zhHans } from "./seed-locales/zh-Hans";
-import { zhHant } from "./seed-locales/zh-Hant";
 import type { StoredHelpPage, StoredMenuEntry } from "./service";
 
 /**
  * First-start content. Operators edit it afterwards in the console; these are only the defaults. Each text is
- * written in every language (one file per locale in ./seed-locales/); "en" is the source.
+ * written in every language, in the `seed` group of that language's catalogue (i18n/locales/<locale>.json).
  */
-const TEXTS: Record<Locale, SeedTexts> = {
-  en,
-  "zh-Hans": zhHans,
-  "zh-Hant": zhHant,
-  ja,
-  ko,
-  th,
-  vi,
-  fr,
-  es,
-  it,
-  de,
-  pt,
-  fi,
-  ru,
-};
+type SeedTexts = Catalogue["seed"];
+type HomeMenuKey = keyof SeedTexts["home_menus"];
+type SoftMenuKey = keyof SeedTexts["soft_menus"];
 
 /** The same text in every locale, as stored. */
 function everyLocale(pick: (texts: SeedTexts) => string): LocalizedText {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, pick(TEXTS[locale])]));
+  return Object.fromEntries(LOCALES.map((locale) => [locale, pick(seedTextsOf(locale))]));
 }
 
 function homeMenu(key: HomeMenuKey, icon: string, route: string): StoredMenuEntry {
-  return { key, icon, route, label: everyLocale((t) => t.homeMenus[key]) };
+  return { key, icon, route, label: everyLocale((t) => t.home_menus[key]) };
 }
 
 function softMenu(key: SoftMenuKey, icon: string, route: string): StoredMenuEntry {
-  return { key, icon, route, label: everyLocale((t) => t.softMenus[key]) };
+  return { key, icon, route, label: everyLocale((t) => t.soft_menus[key]) };
 }
 
 function helpPage(key: "help" | "ammhelp"): StoredHelpPage {
