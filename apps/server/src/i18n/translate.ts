@@ -49,7 +49,9 @@ const messages = Object.fromEntries(LOCALES.map((locale) => [locale, messagesOf(
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   const count = typeof params.count === "number" ? params.count : undefined;
   for (const language of locale === "en" ? (["en"] as const) : [locale, "en" as const]) {
-    for (const candidate of pluralCandidates(language, key, count)) {
+    // Without a count, a plural message still reads right with its "other" form rather than showing its key.
+    const candidates = count === undefined ? [key, `${key}_other`] : pluralCandidates(language, key, count);
+    for (const candidate of candidates) {
       const template = messages[language].get(candidate);
       if (template !== undefined) {
         return interpolate(template, params, (name, value) =>

@@ -30,6 +30,7 @@ export const noFailures: FailureTally = { count: 0, first: null, last: null };
 
 const MINUTE_MS = 60_000;
 
+const locked = (minutes: number) => new Refusal("login_locked", { minutes, count: minutes });
 const minutesLeft = (first: Date | null, windowMs: number, now: Date) =>
   Math.max(1, Math.ceil(((first?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / MINUTE_MS));
 
@@ -50,15 +51,16 @@ export function throttleRefusal(
   now: Date,
 ): Refusal | null {
   const { pair, account, address } = tallies;
-  if (pair && pair.count >= policy.pairMax) {
-    return new Refusal("login_locked", { minutes: minutesLeft(pair.first, policy.windowMs, now) });
-  }
+  if (pair && pair.count >= policy.pairMax) return locked(minutesLeft(pair.first, policy.windowMs, now));
   if (address && policy.addressMax !== undefined && address.count >= policy.addressMax) {
-    return new Refusal("login_locked", { minutes: minutesLeft(address.first, policy.windowMs, now) });
+    return locked(minutesLeft(address.first, policy.windowMs, now));
   }
   if (account) {
     const waitMs = (account.last?.getTime() ?? 0) + slowDownMs(policy, account.count) - now.getTime();
-    if (waitMs > 0) return new Refusal("login_slowed", { seconds: Math.ceil(waitMs / 1000) });
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return new Refusal("login_slowed", { seconds, count: seconds });
+    }
   }
   return null;
 }

@@ -65,7 +65,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode === 429) {
       const seconds = Math.max(1, Math.ceil(Number(reply.getHeader("retry-after") ?? 60)));
-      return send(request, reply, 429, 0, "rate_limited", { seconds });
+      return send(request, reply, 429, 0, "rate_limited", { seconds, count: seconds });
     }
     const clientKey = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (clientKey) return send(request, reply, error.statusCode ?? 400, 0, clientKey);

@@ -20,9 +20,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, "web app file");
       const path = request.url.split("?")[0] ?? "";
+      const seconds = Number(reply.getHeader("retry-after") ?? 60);
       const text =
         status === 429
-          ? translate(request.locale, "rate_limited", { seconds: Number(reply.getHeader("retry-after") ?? 60) })
+          ? translate(request.locale, "rate_limited", { seconds, count: seconds })
           : status >= 500
             ? translate(request.locale, "server_error")
             : translate(request.locale, "not_found", { path });

@@ -68,14 +68,14 @@ export function describeValidationIssue(
     }
     case "too_small": {
       const min = String(p.minimum);
-      if (p.origin === "string") return t("field_too_short_string", { min });
-      if (p.origin === "array") return t("field_too_few_items", { min });
+      if (p.origin === "string") return t("field_too_short_string", { min, count: Number(min) });
+      if (p.origin === "array") return t("field_too_few_items", { min, count: Number(min) });
       return t("field_too_small_number", { min });
     }
     case "too_big": {
       const max = String(p.maximum);
-      if (p.origin === "string") return t("field_too_long_string", { max });
-      if (p.origin === "array") return t("field_too_many_items", { max });
+      if (p.origin === "string") return t("field_too_long_string", { max, count: Number(max) });
+      if (p.origin === "array") return t("field_too_many_items", { max, count: Number(max) });
       return t("field_too_big_number", { max });
     }
     case "invalid_value":

@@ -215,7 +215,8 @@ export class AccountsService {
     if (this.config.perIpLimits) {
       const recent = await repo.codesFromIpSince(this.db, meta.ip, new Date(now.getTime() - CODE_IP_WINDOW_MS));
       if (recent.count >= CODE_IP_MAX) {
-        throw new Refusal("code_ip_limited", { minutes: minutesUntil(recent.first, CODE_IP_WINDOW_MS, now) });
+        const minutes = minutesUntil(recent.first, CODE_IP_WINDOW_MS, now);
+        throw new Refusal("code_ip_limited", { minutes, count: minutes });
       }
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
@@ -226,7 +227,7 @@ export class AccountsService {
         const wait = Math.ceil(
           (last.createdAt.getTime() + this.config.codeResendSeconds * 1000 - now.getTime()) / 1000,
         );
-        if (wait > 0) throw new Refusal("code_wait", { seconds: wait });
+        if (wait > 0) throw new Refusal("code_wait", { seconds: wait, count: wait });
       }
       await repo.insertCode(tx, {
         email,
@@ -252,8 +253,8 @@ export class AccountsService {
   }
 
   private codeMail(to: string, event: EmsEvent, code: string, locale: Locale): OutgoingMail {
-    const t = (key: MessageKey) =>
-      translate(locale, key, { app: APP_NAME, code, minutes: Math.round(CODE_TTL_S / 60) });
+    const minutes = Math.round(CODE_TTL_S / 60);
+    const t = (key: MessageKey) => translate(locale, key, { app: APP_NAME, code, minutes, count: minutes });
     const paragraphs = [t(CODE_MAIL[event]), t("mail_code_validity")];
     return { to, subject: t("mail_code_subject"), text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
   }

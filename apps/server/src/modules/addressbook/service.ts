@@ -164,9 +164,13 @@ export class AddressBookService {
   /** `secondFactor`: TOTP is on (before the codes) or this request passed a TOTP or recovery code (inside). */
   private judge(saved: repo.WithdrawAddressRow | undefined, secondFactor: boolean): void {
     if (secondFactor) return;
-    if (!saved) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS });
+    if (!saved) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS, count: ADDRESS_HOLD_HOURS });
     if (saved.usableFrom.getTime() > this.clock.now().getTime()) {
-      throw new Refusal("address_book_on_hold", { from: utcMinute(saved.usableFrom), hours: ADDRESS_HOLD_HOURS });
+      throw new Refusal("address_book_on_hold", {
+        from: utcMinute(saved.usableFrom),
+        hours: ADDRESS_HOLD_HOURS,
+        count: ADDRESS_HOLD_HOURS,
+      });
     }
   }
 }

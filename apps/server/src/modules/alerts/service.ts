@@ -90,7 +90,11 @@ export class PriceAlertsService {
     if (!pair?.enabled) throw new Refusal("market_pair_not_found");
     const level = new Money(input.price);
     if (level.decimalPlaces() > pair.priceDecimals) {
-      throw new Refusal("price_alert_too_precise", { symbol: pair.symbol, decimals: pair.priceDecimals });
+      throw new Refusal("price_alert_too_precise", {
+        symbol: pair.symbol,
+        decimals: pair.priceDecimals,
+        count: pair.priceDecimals,
+      });
     }
     const latest = await this.market.latestTick(pair.id);
     if (!latest) throw new Refusal("price_alert_no_price", { symbol: pair.symbol });

@@ -162,7 +162,11 @@ export class StakingService {
         max: toAmount(p.maxAmount),
       });
       if (issue === "too_many_decimals") {
-        throw new Refusal("staking_amount_decimals", { decimals: currency.decimals, currency: p.currency });
+        throw new Refusal("staking_amount_decimals", {
+          decimals: currency.decimals,
+          count: currency.decimals,
+          currency: p.currency,
+        });
       }
       if (issue === "below_min" || issue === "above_max") {
         throw new Refusal("staking_amount_range", {

@@ -78,7 +78,11 @@ function newOrder(userId: number, input: PlaceOrder, at: Date, market: PairMarke
     max: toAmount(setting.maxAmount),
   });
   if (issue === "too_many_decimals") {
-    throw new Refusal("updown_amount_decimals", { decimals: market.decimals, currency: setting.currency });
+    throw new Refusal("updown_amount_decimals", {
+      decimals: market.decimals,
+      count: market.decimals,
+      currency: setting.currency,
+    });
   }
   if (issue === "below_min" || issue === "above_max") {
     throw new Refusal("updown_amount_range", {
