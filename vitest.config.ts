@@ -15,6 +15,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
+      { test: { name: "i18n", include: ["packages/i18n/src/**/*.test.ts"] } },
       {
         resolve: { alias: { "@/": fileURLToPath(new URL("./apps/web/src/", import.meta.url)) } },
         test: { name: "web", include: ["apps/web/src/**/*.test.ts"] },
