@@ -5,6 +5,14 @@ import { describe, expect, it } from "vitest";
 import { catalogues } from "./catalog";
 import { translate } from "./translate";
 
+// Checked by tsc (the test command's typecheck), never run: the keys are English's, named without a plural form.
+export function misspeltKeysFailTypecheck() {
+  // @ts-expect-error: no such key
+  translate("en", "code_wiat");
+  // @ts-expect-error: a plural message is named without its form; count picks the form
+  translate("en", "code_wait_one", { seconds: 1 });
+}
+
 describe("the server's catalogues", () => {
   it("are one file per language, exactly the contract's LOCALES (adding a language adds one file)", () => {
     const files = readdirSync(new URL("./locales", import.meta.url)).sort();
