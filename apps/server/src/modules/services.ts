@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
@@ -66,11 +65,8 @@ export function createServices(
   const identity = new IdentityService(db, clock, { admin, messages, uploads });
   const accounts = new AccountsService(db, clock, config, { ledger, realName: identity, messages }, log);
   // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
-  market.protectTicks(
-    "updown",
-    () => sql`select entry_tick_id from updown_orders where entry_tick_id is not null
-      union all select exit_tick_id from updown_orders where exit_tick_id is not null`,
-  );
+  const updown = new UpDownService(db, clock, ledger, market);
+  market.protectTicks("updown", () => updown.orderTickIds());
   const addressBook = new AddressBookService(db, clock, { ledger, accounts });
   const domain = {
     settings,
@@ -86,7 +82,7 @@ export function createServices(
     uploads,
     identity,
     market,
-    updown: new UpDownService(db, clock, ledger, market),
+    updown,
     funds: new FundsService(db, clock, {
       ledger,
       admin,
@@ -99,5 +95,5 @@ export function createServices(
       addressBook,
     }),
   };
-  return { ...domain, console: new ConsoleService(clock, domain) };
+  return { ...domain, console: new ConsoleService(db, clock, domain) };
 }

@@ -18,6 +18,7 @@ import {
 import type { Hex } from "viem";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import { type MessageKey, translate } from "../../i18n/translate";
 import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
@@ -219,7 +220,7 @@ export class AccountsService {
       }
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       await repo.lockEmail(tx, email);
       const last = await repo.latestCodeForEmail(tx, email);
       if (last) {
@@ -450,7 +451,7 @@ export class AccountsService {
     const user = await repo.findUserByEmail(this.db, email);
     if (!user) throw new Refusal("code_invalid");
     const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       await repo.setPassword(tx, user.id, passwordHash);
       await repo.revokeUserSessions(tx, user.id, this.clock.now());
     });
@@ -470,7 +471,7 @@ export class AccountsService {
     }
     if (current === next) throw new Refusal("password_unchanged");
     const passwordHash = await hashPassword(next);
-    const changed = await this.db.transaction(async (tx) => {
+    const changed = await withTransaction(this.db, async (tx) => {
       await repo.setPassword(tx, user.id, passwordHash);
       return { revoked: await repo.revokeUserSessions(tx, user.id, this.clock.now(), caller.sessionId) };
     });
@@ -512,7 +513,7 @@ export class AccountsService {
     const step = matchTotpStep(totp.secret, code, now);
     if (step === null) throw new Refusal("totp_code_wrong");
     const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now))) throw new Refusal("totp_not_set_up");
       const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
       await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
@@ -538,7 +539,7 @@ export class AccountsService {
     if (!(await this.guarded(user.email, meta.ip, () => this.useSecondFactor(user.id, totp.secret, answer)))) {
       throw new Refusal("totp_code_wrong");
     }
-    await this.db.transaction((tx) => repo.deleteTotp(tx, user.id));
+    await withTransaction(this.db, (tx) => repo.deleteTotp(tx, user.id));
     await this.notifySecurityChange(user.id, meta.locale, { kind: "totp_off" });
     return { totp_enabled: false };
   }

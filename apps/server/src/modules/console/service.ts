@@ -1,8 +1,10 @@
 import type { adminDashboard, Locale } from "@cryptos/contract";
 import type { z } from "zod";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
 import type { Services } from "../services";
 
 type Dashboard = z.infer<typeof adminDashboard>;
@@ -33,6 +35,7 @@ export interface OperatorAct {
  */
 export class ConsoleService {
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly s: ConsoleDeps,
   ) {}
@@ -147,6 +150,23 @@ export class ConsoleService {
     );
   }
 
+  /** A message from the operator to one user, audited in the transaction that writes it. */
+  async sendMessage(act: OperatorAct, input: { uid: number; title: string; body: string }): Promise<{ id: number }> {
+    if (!(await this.s.users.exists(input.uid))) throw new Refusal("user_not_found", { id: input.uid });
+    const id = await withTransaction(this.db, async (tx) => {
+      const messageId = await this.s.messages.sendPersonal(tx, input.uid, input.title, input.body);
+      await this.s.admin.audit(tx, {
+        operatorId: act.operatorId,
+        action: "message.send",
+        target: { type: "user", id: input.uid },
+        after: { message_id: messageId, title: input.title },
+        ip: act.ip,
+      });
+      return messageId;
+    });
+    return { id };
+  }
+
   private audited<T>(
     act: OperatorAct,
     action: string,
@@ -154,7 +174,7 @@ export class ConsoleService {
     reason: string | undefined,
     change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
   ): Promise<T> {
-    return this.s.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const { before, after } = await change(tx);
       const id = (after as { id?: number; productid?: number }).id ?? target.id;
       await this.s.admin.audit(tx, {

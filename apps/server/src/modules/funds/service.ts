@@ -19,6 +19,7 @@ import {
 import Decimal from "decimal.js";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { deposits, exchangeQuotes, exchanges, withdrawals } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { AMOUNT_LIMIT, Money, toAmount, toCurrencyUnits } from "../../lib/decimal";
@@ -144,7 +145,7 @@ export class FundsService {
     ip: string | undefined,
     change: { exchange_fee_rate?: string | undefined; withdraw_requires_real_name?: boolean | undefined },
   ) {
-    return this.deps.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const before = await this.settings(tx);
       if (change.exchange_fee_rate !== undefined) {
         if (new Money(change.exchange_fee_rate).gte(1)) throw new Refusal("fee_rate_invalid");
@@ -194,7 +195,7 @@ export class FundsService {
     if (!isValidAddress(input.network, input.address)) {
       throw new Refusal("address_invalid", { network: input.network });
     }
-    return this.deps.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const clash = await repo.findChannelByNetwork(tx, input.currency, input.network);
       if (clash && clash.id !== input.id) {
         throw new Refusal("channel_exists", { currency: input.currency, network: input.network });
@@ -267,7 +268,7 @@ export class FundsService {
     const currency = await this.deps.ledger.currency(channel.currency);
     const amount = checkPrecision(input.amount, currency);
     const imageIds = [...new Set(input.images)];
-    return this.deps.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       await this.deps.uploads.assertOwned(tx, userId, imageIds);
       // Counted under the user's lock: simultaneous deposits (any connection, any instance) count one by one.
       await repo.lockUserDeposits(tx, userId);
@@ -310,7 +311,7 @@ export class FundsService {
     const reason = input.reason?.trim() || null;
     if (input.action === "reject" && !reason) throw new Refusal("review_reason_required");
     const { ledger, admin, messages } = this.deps;
-    return ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const deposit = await repo.lockDeposit(tx, input.id);
       if (!deposit) throw new Refusal("review_not_found", { id: input.id });
       if (deposit.status !== "pending") throw new Refusal("review_already_done", { id: input.id });
@@ -414,7 +415,7 @@ export class FundsService {
     const min = checkPrecision(input.min_amount, currency);
     const max = checkPrecision(input.max_amount, currency);
     if (min.gt(max)) throw new Refusal("withdraw_limits_invalid");
-    return this.deps.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const before = await repo.findWithdrawNetwork(tx, input.currency, input.network);
       const saved = await repo.upsertWithdrawNetwork(tx, {
         currency: input.currency,
@@ -536,7 +537,7 @@ export class FundsService {
     verified: { secondFactorPassed: boolean },
   ): Promise<WithdrawalView> {
     const { ledger } = this.deps;
-    return ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       await this.deps.addressBook.assertWithdrawable(tx, userId, input, verified.secondFactorPassed);
       const row = await repo.insertWithdrawal(tx, {
         userId,
@@ -582,7 +583,7 @@ export class FundsService {
     const reason = input.reason?.trim() || null;
     if (input.action === "reject" && !reason) throw new Refusal("review_reason_required");
     const { ledger, admin, messages } = this.deps;
-    return ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const w = await repo.lockWithdrawal(tx, input.id);
       if (!w) throw new Refusal("review_not_found", { id: input.id });
       if (w.status !== "pending") throw new Refusal("review_already_done", { id: input.id });
@@ -740,7 +741,7 @@ export class FundsService {
    */
   async executeExchange(userId: number, quoteId: string) {
     const { ledger } = this.deps;
-    return ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const q = await repo.lockQuote(tx, quoteId);
       // Someone else's quote looks exactly like none.
       if (!q || q.userId !== userId) throw new Refusal("exchange_quote_not_found");

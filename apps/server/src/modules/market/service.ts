@@ -2,6 +2,7 @@ import type { adminPair, KlineInterval, Pair, pairDetail } from "@cryptos/contra
 import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
@@ -451,7 +452,7 @@ export class MarketService {
     const keep = [...this.tickProtectors.values()].map((q) => q());
     let total = 0;
     for (;;) {
-      const n = await this.db.transaction((tx) => repo.deleteTicksBefore(tx, cutoff, keep, batchSize));
+      const n = await withTransaction(this.db, (tx) => repo.deleteTicksBefore(tx, cutoff, keep, batchSize));
       total += n;
       if (n < batchSize) return total;
     }
