@@ -8,8 +8,11 @@ import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
-import { FundsService } from "./funds/service";
+import { DepositsService } from "./funds/deposits";
+import { ExchangeService } from "./funds/exchange";
+import { FundsSettingsService } from "./funds/settings";
 import { UploadsService } from "./funds/uploads";
+import { WithdrawalsService } from "./funds/withdrawals";
 import { IdentityService } from "./identity/service";
 import { LedgerService } from "./ledger/service";
 import { LocalTickBus, type TickBus } from "./market/bus";
@@ -33,7 +36,10 @@ export interface Services {
   staking: StakingService;
   settings: SettingsService;
   content: ContentService;
-  funds: FundsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  exchange: ExchangeService;
+  fundsSettings: FundsSettingsService;
   identity: IdentityService;
   console: ConsoleService;
   uploads: UploadsService;
@@ -68,6 +74,7 @@ export function createServices(
   const updown = new UpDownService(db, clock, ledger, market);
   market.protectTicks("updown", () => updown.orderTickIds());
   const addressBook = new AddressBookService(db, clock, { ledger, accounts });
+  const fundsSettings = new FundsSettingsService(db, { settings, admin });
   const domain = {
     settings,
     content: new ContentService(settings),
@@ -83,17 +90,18 @@ export function createServices(
     identity,
     market,
     updown,
-    funds: new FundsService(db, clock, {
+    deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads }),
+    withdrawals: new WithdrawalsService(db, clock, {
       ledger,
       admin,
       messages,
-      settings,
-      uploads,
+      settings: fundsSettings,
       codes: accounts,
-      prices: market,
       realName: identity,
       addressBook,
     }),
+    exchange: new ExchangeService(db, clock, { ledger, prices: market, settings: fundsSettings }),
+    fundsSettings,
   };
   return { ...domain, console: new ConsoleService(db, clock, domain) };
 }

@@ -27,7 +27,7 @@ import type { ThrottlePolicy } from "../../lib/login-throttle";
 import { hashPassword, hashToken, newToken, PasswordVerifier, verifyPassword } from "../../lib/secrets";
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from "../../lib/totp";
 import type { Caller } from "../../plugins/auth";
-import type { RealNameCheck } from "../funds/service";
+import type { RealNameCheck } from "../funds/withdrawals";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { summariseUserAgent } from "./device";

@@ -14,7 +14,8 @@ type ConsoleDeps = Pick<
   | "admin"
   | "ledger"
   | "users"
-  | "funds"
+  | "deposits"
+  | "withdrawals"
   | "identity"
   | "market"
   | "updown"
@@ -44,8 +45,8 @@ export class ConsoleService {
     const now = this.clock.now();
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [deposits, withdrawals, realNames, total, joinedToday, health] = await Promise.all([
-      this.s.funds.deposits({ status: "pending" }, 1, 1),
-      this.s.funds.withdrawals({ status: "pending" }, 1, 1),
+      this.s.deposits.deposits({ status: "pending" }, 1, 1),
+      this.s.withdrawals.withdrawals({ status: "pending" }, 1, 1),
       this.s.identity.submissions({ status: "pending" }, 1, 1),
       this.s.users.count(),
       this.s.users.count(startOfDay),

@@ -15,7 +15,7 @@ import type { Clock } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
 import type { UploadsService } from "../funds/uploads";
-import type { RealNameCheck } from "../funds/service";
+import type { RealNameCheck } from "../funds/withdrawals";
 import type { MessagesService } from "../messages/service";
 import type { SubmissionRow } from "./repo";
 import * as repo from "./repo";
