@@ -72,7 +72,7 @@ export function createServices(
   const accounts = new AccountsService(db, clock, config, { ledger, realName: identity, messages }, log);
   // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
   const updown = new UpDownService(db, clock, ledger, market);
-  market.protectTicks("updown", () => updown.orderTickIds());
+  market.retention.protectTicks("updown", () => updown.orderTickIds());
   const addressBook = new AddressBookService(db, clock, { ledger, accounts });
   const fundsSettings = new FundsSettingsService(db, { settings, admin });
   const domain = {
