@@ -1,8 +1,12 @@
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
+import type { EmailCodesService } from "./accounts/codes";
 import type { MailLog } from "./accounts/mailer";
-import { AccountsService } from "./accounts/service";
+import { type AccountsService, createAccountServices } from "./accounts/service";
+import type { SessionsService } from "./accounts/sessions";
+import type { SignInService } from "./accounts/sign-in";
+import type { TwoStepService } from "./accounts/two-step";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
@@ -27,6 +31,10 @@ import { UsersService } from "./users/service";
 /** One instance of each domain service, shared by routes and workers. Modules call each other through these. */
 export interface Services {
   accounts: AccountsService;
+  sessions: SessionsService;
+  emailCodes: EmailCodesService;
+  signIn: SignInService;
+  twoStep: TwoStepService;
   addressBook: AddressBookService;
   priceAlerts: PriceAlertsService;
   ledger: LedgerService;
@@ -69,16 +77,23 @@ export function createServices(
   const admin = new AdminService(db, clock);
   const uploads = new UploadsService(db, clock, config.dataDir);
   const identity = new IdentityService(db, clock, { admin, messages, uploads });
-  const accounts = new AccountsService(db, clock, config, { ledger, realName: identity, messages }, log);
+  const accountServices = createAccountServices(db, clock, config, { ledger, realName: identity, messages }, log);
+  const { accounts, emailCodes, twoStep } = accountServices;
   // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
   const updown = new UpDownService(db, clock, ledger, market);
   market.retention.protectTicks("updown", () => updown.orderTickIds());
-  const addressBook = new AddressBookService(db, clock, { ledger, accounts });
+  const addressBook = new AddressBookService(db, clock, {
+    ledger,
+    accounts: {
+      hasTotp: (userId) => twoStep.hasTotp(userId),
+      notifySecurityChange: (userId, locale, change) => accounts.notifySecurityChange(userId, locale, change),
+    },
+  });
   const fundsSettings = new FundsSettingsService(db, { settings, admin });
   const domain = {
     settings,
     content: new ContentService(settings),
-    accounts,
+    ...accountServices,
     addressBook,
     priceAlerts: new PriceAlertsService(db, clock, market, messages),
     ledger,
@@ -96,7 +111,8 @@ export function createServices(
       admin,
       messages,
       settings: fundsSettings,
-      codes: accounts,
+      codes: emailCodes,
+      secondFactor: twoStep,
       realName: identity,
       addressBook,
     }),

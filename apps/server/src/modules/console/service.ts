@@ -11,6 +11,7 @@ type Dashboard = z.infer<typeof adminDashboard>;
 type ConsoleDeps = Pick<
   Services,
   | "accounts"
+  | "twoStep"
   | "admin"
   | "ledger"
   | "users"
@@ -76,7 +77,7 @@ export class ConsoleService {
     const [balances, realName, totp] = await Promise.all([
       this.s.ledger.balances(userId),
       this.s.identity.status(userId),
-      this.s.accounts.hasTotp(userId),
+      this.s.twoStep.hasTotp(userId),
     ]);
     return { ...user, totp_enabled: totp, balances, real_name_status: realName };
   }
@@ -102,7 +103,7 @@ export class ConsoleService {
    */
   async resetTotp(act: OperatorAct, userId: number, reason: string, locale: Locale) {
     const after = await this.audited(act, "user.totp.reset", { type: "user", id: userId }, reason, async (tx) => {
-      const change = await this.s.accounts.resetTotpByOperator(tx, userId);
+      const change = await this.s.twoStep.resetTotpByOperator(tx, userId);
       await this.s.messages.notify(tx, userId, {
         title: "totp_reset_title",
         body: "totp_reset_body",

@@ -30,6 +30,10 @@ type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** The accounts module's check of an emailed code (uses the code up; wrong guesses count against it). */
 export interface EmailCodeCheck {
   consumeCodeForUser(userId: number, event: "withdraw", code: string): Promise<boolean>;
+}
+
+/** The accounts module's two-step verification. */
+export interface SecondFactorCheck {
   /**
    * Refuses unless the user has no TOTP or `totp` is a current code or a recovery code (used up); answers whether
    * a second factor was given and passed.
@@ -59,6 +63,7 @@ export interface WithdrawalsDeps {
   messages: MessagesService;
   settings: FundsSettingsService;
   codes: EmailCodeCheck;
+  secondFactor: SecondFactorCheck;
   realName: RealNameCheck;
   addressBook: AddressHolds;
 }
@@ -210,7 +215,7 @@ export class WithdrawalsService {
     const checked = await this.checkWithdrawal(userId, input);
     const available = await this.deps.ledger.balance({ userId, currency: input.currency, kind: "available" });
     if (new Money(available).lt(checked.total)) throw new Refusal("insufficient_balance", { currency: input.currency });
-    const secondFactorPassed = await this.deps.codes.checkSecondFactor(userId, input.totp);
+    const secondFactorPassed = await this.deps.secondFactor.checkSecondFactor(userId, input.totp);
     if (!(await this.deps.codes.consumeCodeForUser(userId, "withdraw", input.code))) {
       throw new Refusal("code_invalid");
     }
