@@ -11,6 +11,8 @@ bash scripts/ensure-test-deps.sh
 echo "== lint and types"
 npx biome check .
 node scripts/check-feature-imports.mjs
+# The server's layers: routes -> service -> repo, workers -> services, no module in another's repo.
+npx depcruise --config apps/server/.dependency-cruiser.cjs apps/server/src
 npm run typecheck --silent
 
 echo "== unit and API tests (PGlite and PostgreSQL)"

@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook("onClose", () => services.accounts.mailer.close());
   const routes: RouteDeps = {
-    resolveSession: services.accounts.resolveSession,
+    resolveSession: services.sessions.resolveSession,
     resolveOperator: (token) => services.admin.resolveSession(token),
     implemented: new Set(),
   };

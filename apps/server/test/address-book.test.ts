@@ -217,7 +217,7 @@ describe("address book", () => {
     // TOTP is on now, so the check before the codes lets a typed or held address pass; a request that did not pass a
     // second factor (as when TOTP was turned on between its check and its money step) is still refused.
     const place = (address: string, secondFactorPassed: boolean) =>
-      t.app.services.funds.placeWithdrawal(
+      t.app.services.withdrawals.placeWithdrawal(
         user.userId,
         { currency: "USDT", network: "TRC20", address, amount: "20" },
         { secondFactorPassed },

@@ -170,7 +170,7 @@ describe("funds under concurrency", () => {
     // Withdrawals go through the service after the code step: one emailed code authorises one withdrawal, so 250
     // codes cannot be live at once for one user; the money path under test is the same either way.
     const withdrawals = Array.from({ length: 250 }, () =>
-      services.funds
+      services.withdrawals
         .placeWithdrawal(
           user.userId,
           { currency: "USDT", network: "TRC20", address: TRON, amount: "10" },

@@ -235,12 +235,12 @@ describe("answers do not tell which emails have accounts", () => {
   });
 
   it("does the same for users' password sign-in", async () => {
-    const { accounts } = t.app.services;
+    const { signIn } = t.app.services;
     const email = await registered();
-    const before = accounts.passwords.decoyVerifications;
+    const before = signIn.passwords.decoyVerifications;
     expect((await passwordLogin(newAddress(), newEmail(), "some-password-1")).msg).toBe(WRONG);
-    expect(accounts.passwords.decoyVerifications).toBe(before + 1);
+    expect(signIn.passwords.decoyVerifications).toBe(before + 1);
     expect((await passwordLogin(newAddress(), email, "some-password-1")).msg).toBe(WRONG);
-    expect(accounts.passwords.decoyVerifications).toBe(before + 1);
+    expect(signIn.passwords.decoyVerifications).toBe(before + 1);
   });
 });

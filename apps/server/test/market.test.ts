@@ -207,9 +207,9 @@ describe("the tick store", () => {
     const a = await market.recordQuotes([{ pairId: pair!.id, price: "100" }], old);
     const b = await market.recordQuotes([{ pairId: pair!.id, price: "101" }], new Date(old.getTime() + SECOND));
     const referenced = b[0]!.id;
-    market.protectTicks("test-orders", () => sql`select ${referenced}::int8`);
+    market.retention.protectTicks("test-orders", () => sql`select ${referenced}::int8`);
     const before = await rows<{ n: string }>(sql`select count(*)::text as n from ticks`);
-    const deleted = await market.pruneTicks(7);
+    const deleted = await market.retention.pruneTicks(7);
     expect(deleted).toBe(1);
     const left = await rows<{ id: unknown }>(sql`select id from ticks where id in (${a[0]!.id}, ${referenced})`);
     expect(left.map((r) => Number(r.id))).toEqual([referenced]);

@@ -1,16 +1,22 @@
-import { sql } from "drizzle-orm";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Clock } from "../lib/clock";
+import type { EmailCodesService } from "./accounts/codes";
 import type { MailLog } from "./accounts/mailer";
-import { AccountsService } from "./accounts/service";
+import { type AccountsService, createAccountServices } from "./accounts/service";
+import type { SessionsService } from "./accounts/sessions";
+import type { SignInService } from "./accounts/sign-in";
+import type { TwoStepService } from "./accounts/two-step";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
-import { FundsService } from "./funds/service";
+import { DepositsService } from "./funds/deposits";
+import { ExchangeService } from "./funds/exchange";
+import { FundsSettingsService } from "./funds/settings";
 import { UploadsService } from "./funds/uploads";
+import { WithdrawalsService } from "./funds/withdrawals";
 import { IdentityService } from "./identity/service";
 import { LedgerService } from "./ledger/service";
 import { LocalTickBus, type TickBus } from "./market/bus";
@@ -25,6 +31,10 @@ import { UsersService } from "./users/service";
 /** One instance of each domain service, shared by routes and workers. Modules call each other through these. */
 export interface Services {
   accounts: AccountsService;
+  sessions: SessionsService;
+  emailCodes: EmailCodesService;
+  signIn: SignInService;
+  twoStep: TwoStepService;
   addressBook: AddressBookService;
   priceAlerts: PriceAlertsService;
   ledger: LedgerService;
@@ -34,7 +44,10 @@ export interface Services {
   staking: StakingService;
   settings: SettingsService;
   content: ContentService;
-  funds: FundsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  exchange: ExchangeService;
+  fundsSettings: FundsSettingsService;
   identity: IdentityService;
   console: ConsoleService;
   uploads: UploadsService;
@@ -64,18 +77,23 @@ export function createServices(
   const admin = new AdminService(db, clock);
   const uploads = new UploadsService(db, clock, config.dataDir);
   const identity = new IdentityService(db, clock, { admin, messages, uploads });
-  const accounts = new AccountsService(db, clock, config, { ledger, realName: identity, messages }, log);
+  const accountServices = createAccountServices(db, clock, config, { ledger, realName: identity, messages }, log);
+  const { accounts, emailCodes, twoStep } = accountServices;
   // Every tick an order's result rests on outlives the raw-tick retention, so anyone can re-check the result.
-  market.protectTicks(
-    "updown",
-    () => sql`select entry_tick_id from updown_orders where entry_tick_id is not null
-      union all select exit_tick_id from updown_orders where exit_tick_id is not null`,
-  );
-  const addressBook = new AddressBookService(db, clock, { ledger, accounts });
+  const updown = new UpDownService(db, clock, ledger, market);
+  market.retention.protectTicks("updown", () => updown.orderTickIds());
+  const addressBook = new AddressBookService(db, clock, {
+    ledger,
+    accounts: {
+      hasTotp: (userId) => twoStep.hasTotp(userId),
+      notifySecurityChange: (userId, locale, change) => accounts.notifySecurityChange(userId, locale, change),
+    },
+  });
+  const fundsSettings = new FundsSettingsService(db, { settings, admin });
   const domain = {
     settings,
     content: new ContentService(settings),
-    accounts,
+    ...accountServices,
     addressBook,
     priceAlerts: new PriceAlertsService(db, clock, market, messages),
     ledger,
@@ -86,18 +104,20 @@ export function createServices(
     uploads,
     identity,
     market,
-    updown: new UpDownService(db, clock, ledger, market),
-    funds: new FundsService(db, clock, {
+    updown,
+    deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads }),
+    withdrawals: new WithdrawalsService(db, clock, {
       ledger,
       admin,
       messages,
-      settings,
-      uploads,
-      codes: accounts,
-      prices: market,
+      settings: fundsSettings,
+      codes: emailCodes,
+      secondFactor: twoStep,
       realName: identity,
       addressBook,
     }),
+    exchange: new ExchangeService(db, clock, { ledger, prices: market, settings: fundsSettings }),
+    fundsSettings,
   };
-  return { ...domain, console: new ConsoleService(clock, domain) };
+  return { ...domain, console: new ConsoleService(db, clock, domain) };
 }

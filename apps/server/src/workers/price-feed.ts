@@ -85,7 +85,7 @@ export class PriceFeed {
     const { market, log } = this.options;
     if (this.source.simulated && this.historyDays > 0) {
       const started = performance.now();
-      const written = await market.generateMissingHistory(this.historyDays, this.historySeed);
+      const written = await market.history.generateMissingHistory(this.historyDays, this.historySeed);
       if (written > 0) {
         log.info(
           { candles: written, days: this.historyDays, ms: Math.round(performance.now() - started) },
@@ -126,7 +126,7 @@ export class PriceFeed {
    */
   async writeHistoryFor(budgetMs: number): Promise<boolean> {
     if (!this.source.simulated || this.historyRestDone) return false;
-    this.historyRest ??= this.options.market.writeRestOfHistory();
+    this.historyRest ??= this.options.market.history.writeRestOfHistory();
     const started = performance.now();
     try {
       do {
@@ -150,7 +150,7 @@ export class PriceFeed {
     const now = this.options.clock.now().getTime();
     if (now - this.lastPruneAt < every) return;
     this.lastPruneAt = now;
-    const deleted = await this.options.market.pruneTicks(this.options.tickRetentionDays ?? 7);
+    const deleted = await this.options.market.retention.pruneTicks(this.options.tickRetentionDays ?? 7);
     if (deleted) this.options.log.info({ deleted }, "pruned old ticks");
   }
 

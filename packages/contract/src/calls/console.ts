@@ -4,7 +4,7 @@ import { decimal, id, intLike, paged, pageQuery, timestamp } from "../envelope";
 import { amountString } from "../validators";
 import { defineCall } from "./define";
 import { bill } from "./funds";
-import { upDownOrder } from "./market";
+import { upDownOrder } from "./updown";
 
 /**
  * The operator console's reading and configuration calls (DESIGN.md §7, issue 9). None of them can change an

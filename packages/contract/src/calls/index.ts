@@ -4,10 +4,12 @@ import { adminCalls } from "./admin";
 import { consoleCalls } from "./console";
 import { contentCalls } from "./content";
 import { fundsCalls } from "./funds";
+import { identityCalls } from "./identity";
 import { marketCalls } from "./market";
 import { priceAlertCalls } from "./price-alerts";
 import { stakingCalls } from "./staking";
 import { systemCalls } from "./system";
+import { upDownCalls } from "./updown";
 
 export * from "./accounts";
 export * from "./address-book";
@@ -16,21 +18,25 @@ export * from "./console";
 export * from "./content";
 export * from "./define";
 export * from "./funds";
+export * from "./identity";
 export * from "./market";
 export * from "./price-alerts";
 export * from "./staking";
 export * from "./system";
+export * from "./updown";
 
 /** Every call of the spec and of DESIGN.md §3, by name. The spec's path names live only in these path strings. */
 export const calls = {
   ...systemCalls,
   ...accountCalls,
   ...marketCalls,
+  ...upDownCalls,
   ...stakingCalls,
   ...fundsCalls,
   ...addressBookCalls,
   ...priceAlertCalls,
   ...contentCalls,
+  ...identityCalls,
   ...adminCalls,
   ...consoleCalls,
 };

@@ -4,7 +4,7 @@ import type { Hex } from "viem";
 import { contractRoute } from "../../http/contract-route";
 import { Refusal } from "../../lib/errors";
 import type { ModuleContext } from "../context";
-import type { RequestMeta } from "./service";
+import type { RequestMeta } from "./sessions";
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -13,7 +13,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 });
 
 export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { accounts } = ctx.services;
+  const { accounts, emailCodes, sessions, signIn, twoStep } = ctx.services;
   const { routes } = ctx;
   // Tighter per-IP limits on the calls that send mail or try credentials, on top of the service's own limits.
   const perMinute = (max: number): FastifyContextConfig | undefined =>
@@ -25,7 +25,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.emsSend,
-    async ({ body, request }) => accounts.sendCode(body.email, body.event, meta(request)),
+    async ({ body, request }) => emailCodes.sendCode(body.email, body.event, meta(request)),
     perMinute(5),
   );
 
@@ -37,7 +37,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.register,
-    async ({ body, request }) => accounts.register(body.email, body.code, body.password, meta(request)),
+    async ({ body, request }) => signIn.register(body.email, body.code, body.password, meta(request)),
     perMinute(10),
   );
 
@@ -49,22 +49,22 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
       const who = meta(request);
       if (body.type === LOGIN_TYPES.password) {
         if (!body.password) throw new Refusal("field_required", { field: "password" });
-        return accounts.loginWithPassword(body.username, body.password, who, body.totp);
+        return signIn.loginWithPassword(body.username, body.password, who, body.totp);
       }
       if (body.type === LOGIN_TYPES.emailCode) {
         if (!body.code) throw new Refusal("field_required", { field: "code" });
-        return accounts.loginWithCode(body.username, body.code, who, body.totp);
+        return signIn.loginWithCode(body.username, body.code, who, body.totp);
       }
       if (!body.message) throw new Refusal("field_required", { field: "message" });
       if (!body.signature) throw new Refusal("field_required", { field: "signature" });
-      return accounts.loginWithWallet(body.username, body.message, body.signature as Hex, who);
+      return signIn.loginWithWallet(body.username, body.message, body.signature as Hex, who);
     },
     perMinute(20),
   );
 
-  contractRoute(app, routes, calls.nonce, async ({ body }) => accounts.issueNonce(body.address), perMinute(20));
+  contractRoute(app, routes, calls.nonce, async ({ body }) => signIn.issueNonce(body.address), perMinute(20));
 
-  contractRoute(app, routes, calls.logout, async ({ caller }) => accounts.logout(caller!));
+  contractRoute(app, routes, calls.logout, async ({ caller }) => sessions.logout(caller!));
 
   contractRoute(app, routes, calls.userinfo, async ({ caller }) => accounts.userInfo(caller!));
 
@@ -73,7 +73,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.resetpwd,
-    async ({ body, request }) => accounts.resetPassword(body.email, body.code, body.password, request.locale),
+    async ({ body, request }) => signIn.resetPassword(body.email, body.code, body.password, request.locale),
     perMinute(10),
   );
   contractRoute(
@@ -88,21 +88,21 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     routes,
     calls.totpSetup,
-    async ({ caller, body, request }) => accounts.totpSetup(caller!, body, meta(request)),
+    async ({ caller, body, request }) => twoStep.totpSetup(caller!, body, meta(request)),
     perMinute(10),
   );
   contractRoute(app, routes, calls.totpEnable, async ({ caller, body, request }) =>
-    accounts.totpEnable(caller!, body.code, request.locale),
+    twoStep.totpEnable(caller!, body.code, request.locale),
   );
   contractRoute(
     app,
     routes,
     calls.totpDisable,
-    async ({ caller, body, request }) => accounts.totpDisable(caller!, body.code, body, meta(request)),
+    async ({ caller, body, request }) => twoStep.totpDisable(caller!, body.code, body, meta(request)),
     perMinute(10),
   );
   contractRoute(app, routes, calls.sessions, async ({ caller, query }) =>
-    accounts.sessions(caller!, query.page, query.list),
+    sessions.sessions(caller!, query.page, query.list),
   );
   contractRoute(
     app,

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { type FailureTally, noFailures, type ThrottlePolicy, throttleRefusal } from "../../lib/login-throttle";
 import * as repo from "./repo";
@@ -39,7 +40,7 @@ export class LoginThrottle {
     check: () => Promise<T>,
     passed: (result: T) => boolean = Boolean,
   ): Promise<T> {
-    const reserved = await this.db.transaction(async (tx) => {
+    const reserved = await withTransaction(this.db, async (tx) => {
       await repo.lockLoginKeys(tx, account, this.options.perAddress ? ip : null);
       await this.refuseWhileLocked(account, ip, tx);
       const rows = await repo.insertFailures(tx, this.records(account, ip, this.clock.now()));

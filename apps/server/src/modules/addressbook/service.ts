@@ -8,6 +8,7 @@ import {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import { type Clock, utcMinute } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import type { SecurityChange } from "../accounts/security-mail";
@@ -92,7 +93,7 @@ export class AddressBookService {
     const address = normalizeAddress(input.network, input.address);
     const totp = await this.deps.accounts.hasTotp(userId);
     const now = this.clock.now();
-    const saved = await this.db.transaction(async (tx) => {
+    const saved = await withTransaction(this.db, async (tx) => {
       await repo.lockUserBook(tx, userId);
       if (await repo.findSame(tx, userId, input.currency, input.network, address)) {
         throw new Refusal("address_book_duplicate");
@@ -124,7 +125,7 @@ export class AddressBookService {
 
   async remove(userId: number, id: number): Promise<{ id: number }> {
     // Under the book's lock, so that a withdrawal checking this address sees it either saved or gone, not between.
-    const deleted = await this.db.transaction(async (tx) => {
+    const deleted = await withTransaction(this.db, async (tx) => {
       await repo.lockUserBook(tx, userId);
       return repo.deleteForUser(tx, userId, id);
     });

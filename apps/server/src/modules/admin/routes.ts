@@ -1,11 +1,10 @@
 import { calls } from "@cryptos/contract";
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route";
-import { Refusal } from "../../lib/errors";
 import type { ModuleContext } from "../context";
 
 export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { admin, ledger, messages, users } = ctx.services;
+  const { admin, ledger } = ctx.services;
 
   contractRoute(
     app,
@@ -40,21 +39,9 @@ export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
     }),
   );
 
-  contractRoute(app, ctx.routes, calls.adminMessage, async ({ body, operator, request }) => {
-    if (!(await users.exists(body.uid))) throw new Refusal("user_not_found", { id: body.uid });
-    const id = await ledger.transaction(async (tx) => {
-      const messageId = await messages.sendPersonal(tx, body.uid, body.title, body.body);
-      await admin.audit(tx, {
-        operatorId: operator!.operatorId,
-        action: "message.send",
-        target: { type: "user", id: body.uid },
-        after: { message_id: messageId, title: body.title },
-        ip: request.ip,
-      });
-      return messageId;
-    });
-    return { id };
-  });
+  contractRoute(app, ctx.routes, calls.adminMessage, async ({ body, operator, request }) =>
+    ctx.services.console.sendMessage({ operatorId: operator!.operatorId, ip: request.ip }, body),
+  );
 
   contractRoute(app, ctx.routes, calls.adminLedgerHealth, async () => {
     const health = await ledger.health();

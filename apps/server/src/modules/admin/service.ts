@@ -1,6 +1,7 @@
 import type { adminOperator, auditEntry, Paged } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import type { ThrottlePolicy } from "../../lib/login-throttle";
@@ -114,7 +115,7 @@ export class AdminService {
     const operator = await this.operatorOf(caller);
     if (operator.totpEnabled) throw new Refusal("totp_already_enabled");
     const { secret, uri } = newTotpSecret(operator.email);
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       if (!(await repo.setPendingTotpSecret(tx, operator.id, secret))) throw new Refusal("totp_already_enabled");
       const target = { type: "operator", id: operator.id };
       await this.audit(tx, { operatorId: operator.id, action: "operator.totp_setup", target, ip });
@@ -153,7 +154,7 @@ export class AdminService {
 
   /** Applies `change` (which refuses when it no longer applies) and audits it, in one transaction. */
   private async switchTotp(operatorId: number, on: boolean, ip: string | undefined, change: (tx: Tx) => Promise<void>) {
-    await this.db.transaction(async (tx) => {
+    await withTransaction(this.db, async (tx) => {
       await change(tx);
       await this.audit(tx, {
         operatorId,

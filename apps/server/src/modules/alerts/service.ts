@@ -1,6 +1,7 @@
 import { type AlertDirection, MAX_ACTIVE_PRICE_ALERTS, type Paged, type priceAlert } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
@@ -102,7 +103,7 @@ export class PriceAlertsService {
     const shown = { symbol: pair.symbol, price: current.toFixed(pair.priceDecimals) };
     if (input.direction === "above" && !level.gt(current)) throw new Refusal("price_alert_not_above", shown);
     if (input.direction === "below" && !level.lt(current)) throw new Refusal("price_alert_not_below", shown);
-    const row = await this.db.transaction(async (tx) => {
+    const row = await withTransaction(this.db, async (tx) => {
       await repo.lockUserAlerts(tx, userId);
       if ((await repo.countActive(tx, userId)) >= MAX_ACTIVE_PRICE_ALERTS) {
         throw new Refusal("price_alert_limit", { max: MAX_ACTIVE_PRICE_ALERTS });
@@ -145,7 +146,7 @@ export class PriceAlertsService {
     // Read before the transaction: other modules' reads use their own connection (one, on PGlite).
     const infos = new Map<number, { symbol: string; priceDecimals: number }>();
     for (const pairId of ranges.keys()) infos.set(pairId, await this.pairInfo(pairId));
-    const fired = await this.db.transaction(async (tx) => {
+    const fired = await withTransaction(this.db, async (tx) => {
       const rows = await repo.triggerReached(tx, [...ranges.values()], this.clock.now());
       for (const row of rows) {
         const { symbol, priceDecimals } = infos.get(row.pairId) ?? { symbol: `#${row.pairId}`, priceDecimals: 8 };

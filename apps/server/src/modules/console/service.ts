@@ -1,18 +1,22 @@
 import type { adminDashboard, Locale } from "@cryptos/contract";
 import type { z } from "zod";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
 import type { Services } from "../services";
 
 type Dashboard = z.infer<typeof adminDashboard>;
 type ConsoleDeps = Pick<
   Services,
   | "accounts"
+  | "twoStep"
   | "admin"
   | "ledger"
   | "users"
-  | "funds"
+  | "deposits"
+  | "withdrawals"
   | "identity"
   | "market"
   | "updown"
@@ -33,6 +37,7 @@ export interface OperatorAct {
  */
 export class ConsoleService {
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly s: ConsoleDeps,
   ) {}
@@ -41,8 +46,8 @@ export class ConsoleService {
     const now = this.clock.now();
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [deposits, withdrawals, realNames, total, joinedToday, health] = await Promise.all([
-      this.s.funds.deposits({ status: "pending" }, 1, 1),
-      this.s.funds.withdrawals({ status: "pending" }, 1, 1),
+      this.s.deposits.deposits({ status: "pending" }, 1, 1),
+      this.s.withdrawals.withdrawals({ status: "pending" }, 1, 1),
       this.s.identity.submissions({ status: "pending" }, 1, 1),
       this.s.users.count(),
       this.s.users.count(startOfDay),
@@ -72,7 +77,7 @@ export class ConsoleService {
     const [balances, realName, totp] = await Promise.all([
       this.s.ledger.balances(userId),
       this.s.identity.status(userId),
-      this.s.accounts.hasTotp(userId),
+      this.s.twoStep.hasTotp(userId),
     ]);
     return { ...user, totp_enabled: totp, balances, real_name_status: realName };
   }
@@ -98,7 +103,7 @@ export class ConsoleService {
    */
   async resetTotp(act: OperatorAct, userId: number, reason: string, locale: Locale) {
     const after = await this.audited(act, "user.totp.reset", { type: "user", id: userId }, reason, async (tx) => {
-      const change = await this.s.accounts.resetTotpByOperator(tx, userId);
+      const change = await this.s.twoStep.resetTotpByOperator(tx, userId);
       await this.s.messages.notify(tx, userId, {
         title: "totp_reset_title",
         body: "totp_reset_body",
@@ -147,6 +152,23 @@ export class ConsoleService {
     );
   }
 
+  /** A message from the operator to one user, audited in the transaction that writes it. */
+  async sendMessage(act: OperatorAct, input: { uid: number; title: string; body: string }): Promise<{ id: number }> {
+    if (!(await this.s.users.exists(input.uid))) throw new Refusal("user_not_found", { id: input.uid });
+    const id = await withTransaction(this.db, async (tx) => {
+      const messageId = await this.s.messages.sendPersonal(tx, input.uid, input.title, input.body);
+      await this.s.admin.audit(tx, {
+        operatorId: act.operatorId,
+        action: "message.send",
+        target: { type: "user", id: input.uid },
+        after: { message_id: messageId, title: input.title },
+        ip: act.ip,
+      });
+      return messageId;
+    });
+    return { id };
+  }
+
   private audited<T>(
     act: OperatorAct,
     action: string,
@@ -154,7 +176,7 @@ export class ConsoleService {
     reason: string | undefined,
     change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
   ): Promise<T> {
-    return this.s.ledger.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const { before, after } = await change(tx);
       const id = (after as { id?: number; productid?: number }).id ?? target.id;
       await this.s.admin.audit(tx, {

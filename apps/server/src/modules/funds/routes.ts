@@ -37,7 +37,7 @@ async function fileReaders(request: FastifyRequest, ctx: ModuleContext): Promise
 }
 
 export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { funds, uploads } = ctx.services;
+  const { deposits, withdrawals, exchange, fundsSettings, uploads } = ctx.services;
 
   // Uploads: multipart is parsed only inside this scope, with its limits; every other route stays JSON-only.
   ctx.routes.implemented.add(calls.upload.path);
@@ -85,62 +85,62 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   });
 
   // Deposits
-  contractRoute(app, ctx.routes, calls.rechargechannels, async () => ({ items: await funds.channels() }));
+  contractRoute(app, ctx.routes, calls.rechargechannels, async () => ({ items: await deposits.channels() }));
   contractRoute(app, ctx.routes, calls.dorecharge, async ({ caller, body }) =>
-    funds.submitDeposit(caller!.userId, body),
+    deposits.submitDeposit(caller!.userId, body),
   );
   contractRoute(app, ctx.routes, calls.getrecharge, async ({ caller, query }) =>
-    funds.deposits({ userId: caller!.userId }, query.page, query.list),
+    deposits.deposits({ userId: caller!.userId }, query.page, query.list),
   );
 
   // Withdrawals
   contractRoute(app, ctx.routes, calls.withdrawinfo, async ({ caller, body }) =>
-    funds.withdrawInfo(caller!.userId, body.currency),
+    withdrawals.withdrawInfo(caller!.userId, body.currency),
   );
   contractRoute(app, ctx.routes, calls.dowithdraw, async ({ caller, body }) =>
-    funds.requestWithdrawal(caller!.userId, body),
+    withdrawals.requestWithdrawal(caller!.userId, body),
   );
   contractRoute(app, ctx.routes, calls.getwithdraw, async ({ caller, query }) =>
-    funds.withdrawals({ userId: caller!.userId }, query.page, query.list),
+    withdrawals.withdrawals({ userId: caller!.userId }, query.page, query.list),
   );
 
   // Exchange
   contractRoute(app, ctx.routes, calls.duihuanquote, async ({ caller, body }) =>
-    funds.quoteExchange(caller!.userId, body),
+    exchange.quoteExchange(caller!.userId, body),
   );
   contractRoute(app, ctx.routes, calls.duihuan, async ({ caller, body }) =>
-    funds.executeExchange(caller!.userId, body.quote_id),
+    exchange.executeExchange(caller!.userId, body.quote_id),
   );
   contractRoute(app, ctx.routes, calls.getduihuanlog, async ({ caller, query }) =>
-    funds.exchanges(caller!.userId, query.page, query.list),
+    exchange.exchanges(caller!.userId, query.page, query.list),
   );
 
   // Operators
   contractRoute(app, ctx.routes, calls.adminRechargeList, async ({ query, body }) =>
-    funds.deposits({ userId: body.uid, status: body.status }, query.page, query.list),
+    deposits.deposits({ userId: body.uid, status: body.status }, query.page, query.list),
   );
   contractRoute(app, ctx.routes, calls.adminRechargeReview, async ({ operator, body, request }) =>
-    funds.reviewDeposit({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
+    deposits.reviewDeposit({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
   );
   contractRoute(app, ctx.routes, calls.adminWithdrawList, async ({ query, body }) =>
-    funds.withdrawals({ userId: body.uid, status: body.status }, query.page, query.list),
+    withdrawals.withdrawals({ userId: body.uid, status: body.status }, query.page, query.list),
   );
   contractRoute(app, ctx.routes, calls.adminWithdrawReview, async ({ operator, body, request }) =>
-    funds.reviewWithdrawal({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
+    withdrawals.reviewWithdrawal({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
   );
-  contractRoute(app, ctx.routes, calls.adminChannelsList, async () => ({ items: await funds.adminChannels() }));
+  contractRoute(app, ctx.routes, calls.adminChannelsList, async () => ({ items: await deposits.adminChannels() }));
   contractRoute(app, ctx.routes, calls.adminChannelsSave, async ({ operator, body, request }) =>
-    funds.saveChannel(operator!.operatorId, request.ip, body),
+    deposits.saveChannel(operator!.operatorId, request.ip, body),
   );
   contractRoute(app, ctx.routes, calls.adminWithdrawNetworksList, async () => ({
-    items: await funds.adminWithdrawNetworks(),
+    items: await withdrawals.adminWithdrawNetworks(),
   }));
   contractRoute(app, ctx.routes, calls.adminWithdrawNetworksSave, async ({ operator, body, request }) =>
-    funds.saveWithdrawNetwork(operator!.operatorId, request.ip, body),
+    withdrawals.saveWithdrawNetwork(operator!.operatorId, request.ip, body),
   );
   contractRoute(app, ctx.routes, calls.adminFundsSettings, async ({ operator, body, request }) =>
     body.exchange_fee_rate === undefined && body.withdraw_requires_real_name === undefined
-      ? funds.settings()
-      : funds.saveSettings(operator!.operatorId, request.ip, body),
+      ? fundsSettings.settings()
+      : fundsSettings.saveSettings(operator!.operatorId, request.ip, body),
   );
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import { cleanImage } from "./images";
@@ -53,7 +54,7 @@ export class UploadsService {
   async store(userId: number, raw: Buffer): Promise<{ id: number; url: string }> {
     const now = this.clock.now();
     const name = randomBytes(16).toString("hex");
-    const slot = await this.db.transaction(async (tx) => {
+    const slot = await withTransaction(this.db, async (tx) => {
       await repo.lockUserUploads(tx, userId);
       const recent = await repo.countUploadsSince(tx, userId, new Date(now.getTime() - 60 * 60 * 1000));
       if (recent >= UPLOADS_PER_HOUR) return null;

@@ -9,12 +9,13 @@ import {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import type { MessageKey } from "../../i18n/translate";
 import type { Clock } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
-import type { RealNameCheck } from "../funds/service";
 import type { UploadsService } from "../funds/uploads";
+import type { RealNameCheck } from "../funds/withdrawals";
 import type { MessagesService } from "../messages/service";
 import type { SubmissionRow } from "./repo";
 import * as repo from "./repo";
@@ -216,7 +217,7 @@ export class IdentityService implements RealNameCheck {
     const reason = input.reason?.trim() || null;
     if (input.action === "reject" && !reason) throw new Refusal("review_reason_required");
     const { admin, messages } = this.deps;
-    return this.db.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const row = await repo.lockSubmission(tx, input.id);
       if (!row) throw new Refusal("review_not_found", { id: input.id });
       if (row.status !== "pending") throw new Refusal("review_already_done", { id: input.id });

@@ -1,6 +1,7 @@
 import type { Balance, Paged } from "@cryptos/contract";
 import type Decimal from "decimal.js";
 import type { Db, Tx } from "../../db/client";
+import { afterCommit, withTransaction } from "../../db/transaction";
 import { BoundedMap } from "../../lib/bounded-map";
 import type { Clock } from "../../lib/clock";
 import { COLUMN_LIMIT, Money, toAmount } from "../../lib/decimal";
@@ -12,15 +13,6 @@ export type { AccountRef, EntryInput, PostedEntry } from "./types";
 
 const accountKey = (ref: AccountRef) =>
   "system" in ref ? `s:${ref.system}:${ref.currency}` : `u:${ref.userId}:${ref.currency}:${ref.kind}`;
-
-/** PostgreSQL's deadlock_detected and serialization_failure, possibly wrapped by the driver layer. */
-function isRetryable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (code === "40P01" || code === "40001") return true;
-  }
-  return false;
-}
 
 export interface LedgerHealth {
   ok: boolean;
@@ -49,11 +41,10 @@ export interface Bill {
 export class LedgerService {
   /**
    * Account ids by `accountKey`. An account is never deleted and keeps its id, so most postings skip the lookup;
-   * an id is remembered only once the transaction that found it has committed (`transaction`), so an account
-   * created by a transaction that rolled back is never remembered.
+   * an id is remembered only once the transaction that found it has committed, so an account
+   * created by a transaction that rolled back is never remembered (`afterCommit`).
    */
   private readonly knownAccounts = new BoundedMap<string, number>(100_000);
-  private readonly foundInTransaction = new WeakMap<Tx, Map<string, number>>();
 
   constructor(
     private readonly db: Db,
@@ -179,8 +170,8 @@ export class LedgerService {
       for (const a of await repo.findAccounts(tx, wanted)) {
         const key = a.systemKey !== null ? `s:${a.systemKey}:${a.currency}` : `u:${a.userId}:${a.currency}:${a.kind}`;
         ids.set(key, a.id);
-        const seen = this.foundInTransaction.get(tx) ?? new Map<string, number>();
-        this.foundInTransaction.set(tx, seen.set(key, a.id));
+        // Remembered only once the transaction commits: an account created in a rolled-back one does not exist.
+        afterCommit(tx, () => this.knownAccounts.set(key, a.id));
       }
     };
     for (const key of unique.keys()) {
@@ -203,26 +194,9 @@ export class LedgerService {
     return ids;
   }
 
-  /**
-   * One transaction around `work`; money moved inside it commits or rolls back with the business rows. A deadlock
-   * or serialization failure (which PostgreSQL resolves by aborting one side) is retried, never shown as a fault.
-   * Inside `work`, every query must go through `tx`: PGlite has a single connection, and a query on the outer
-   * `db` would wait for the transaction that waits for it.
-   */
-  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        let outer: Tx | undefined;
-        const result = await this.db.transaction((tx) => {
-          outer = tx;
-          return work(tx);
-        });
-        for (const [key, id] of (outer && this.foundInTransaction.get(outer)) ?? []) this.knownAccounts.set(key, id);
-        return result;
-      } catch (error) {
-        if (attempt >= 5 || !isRetryable(error)) throw error;
-      }
-    }
+  /** `withTransaction` on the ledger's database (tests and scripts post money through it). */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return withTransaction(this.db, work);
   }
 
   /** Locks one user balance for the rest of `tx` and returns it (creating the account at zero). */

@@ -4,6 +4,8 @@ import { simulatedVolume, walk } from "./sources/simulated";
 import type { SourcePair } from "./sources/types";
 
 export const MINUTE_MS = 60_000;
+/** getkdata answers at most this many points. */
+export const MAX_CANDLES = 500;
 
 /** Length of each chart interval, in seconds. */
 export const INTERVAL_SECONDS: Record<KlineInterval, number> = {

@@ -307,8 +307,8 @@ export function liveRoutes(app: FastifyInstance, ctx: ModuleContext) {
   app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES }, errorHandler: onSocketError });
     const hub = new LiveHub(ctx.services.market.bus, {
-      signIn: async (token) => (await ctx.services.accounts.resolveSession(token))?.userId ?? null,
-      check: ctx.services.accounts.sessionUser,
+      signIn: async (token) => (await ctx.services.sessions.resolveSession(token))?.userId ?? null,
+      check: ctx.services.sessions.sessionUser,
     });
     const stopListening = await listenForUserEvents(
       ctx.database,

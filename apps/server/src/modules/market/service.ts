@@ -1,5 +1,4 @@
 import type { adminPair, KlineInterval, Pair, pairDetail } from "@cryptos/contract";
-import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
@@ -7,20 +6,11 @@ import { Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { SettingsService } from "../settings/service";
 import type { TickBus, TickEvent } from "./bus";
-import {
-  bucketStart,
-  type CandleColumns,
-  emptyColumns,
-  firstPart,
-  generateHistory,
-  type HistoryShape,
-  INTERVAL_SECONDS,
-  MINUTE_MS,
-  ROLLUP_INTERVALS,
-  restAfter,
-} from "./history";
+import { bucketStart, INTERVAL_SECONDS, MAX_CANDLES, ROLLUP_INTERVALS } from "./history";
+import { SimulatedHistoryService } from "./history-writer";
 import type { MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
 import * as repo from "./repo";
+import { TickRetentionService } from "./retention";
 import { seedPairs } from "./seed";
 import type { Quote, SourcePair } from "./sources/types";
 
@@ -28,33 +18,8 @@ export type PairDetail = z.infer<typeof pairDetail>;
 export type { TickRow, TickWindow } from "./repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** getkdata answers at most this many points. */
-export const MAX_CANDLES = 500;
 /** The product list's 24 h figures are recomputed from the candles at most this often; prices are live. */
 const STATS_TTL_MS = 30_000;
-/** Rows per statement when inserting generated history. */
-const HISTORY_CHUNK = 20_000;
-/**
- * Rows per statement when the rest is written beside live ticks: small, so no tick or request waits long behind
- * one (PGlite runs each statement on the server's one thread).
- */
-const HISTORY_REST_CHUNK = 2_000;
-/** Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
-const HISTORY_MINUTE_DAYS = 3;
-/** Setting that remembers how each pair's simulated history was made, so its rest can be made again alike. */
-const HISTORY_SETTING = "market.simulated_history";
-
-/** One pair's simulated history: the walk is fixed by these, so a restart writes the same rest. */
-interface HistoryAnchor {
-  /** Unix ms of the minute the history ends before. */
-  end: number;
-  price: string;
-  minutes: number;
-  seed: string;
-  /** Whether the part after the first has been written. */
-  rest: "pending" | "written";
-}
-type HistoryAnchors = Record<string, HistoryAnchor>;
 
 export interface MarketOptions {
   /** `simulated` or `ccxt:<exchange id>`: shown with every price. */
@@ -88,33 +53,6 @@ function changePercent(price: string | null, open: string | undefined): string |
   return new Money(price).minus(o).div(o).times(100).toFixed(2);
 }
 
-/** What a pair's history writes before its first tick. */
-const firstPartOf = (anchor: HistoryAnchor) => firstPart(anchor.minutes, HISTORY_MINUTE_DAYS, MAX_CANDLES);
-
-/** Generated columns in slices of `size` rows, each one statement's worth. */
-function* chunksOf(columns: CandleColumns, size: number): Generator<CandleColumns> {
-  for (let start = 0; start < columns.pairId.length; start += size) {
-    const chunk = emptyColumns();
-    for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
-      (chunk[key] as unknown[]) = columns[key].slice(start, start + size);
-    }
-    yield chunk;
-  }
-}
-
-/** The same rows ordered by time, the newest first. */
-function newestFirst(columns: CandleColumns): CandleColumns {
-  const order = columns.t.map((_, i) => i).sort((a, b) => (columns.t[b] as number) - (columns.t[a] as number));
-  const sorted = emptyColumns();
-  for (const key of Object.keys(sorted) as (keyof CandleColumns)[]) {
-    (sorted[key] as unknown[]) = order.map((i) => columns[key][i]);
-  }
-  return sorted;
-}
-
-/** The minute an instant falls in, as Unix ms. */
-export const minuteOf = (at: Date) => Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
-
 /**
  * The market: pairs, the recorded ticks (the truth up/down orders are settled by), candles and 24 h figures,
  * and the fan-out of new ticks. Ticks are only ever added here; the retention job is the one path that removes
@@ -130,7 +68,10 @@ export class MarketService {
     number,
     { items: Pair[]; price_source: string; exchange_count: number | null }
   >();
-  private readonly tickProtectors = new Map<string, () => SQL>();
+  /** The simulated market's generated past. */
+  readonly history: SimulatedHistoryService;
+  /** The one path that removes raw ticks. */
+  readonly retention: TickRetentionService;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -138,9 +79,11 @@ export class MarketService {
     private readonly clock: Clock,
     readonly bus: TickBus,
     private readonly options: MarketOptions,
-    private readonly settings: SettingsService,
+    settings: SettingsService,
   ) {
     this.unsubscribe = bus.subscribe((ticks) => this.onTicks(ticks));
+    this.history = new SimulatedHistoryService(db, clock, settings, this);
+    this.retention = new TickRetentionService(db, clock);
   }
 
   get priceSource() {
@@ -366,95 +309,6 @@ export class MarketService {
       })),
     );
     return rows;
-  }
-
-  /**
-   * Generates `days` of one-minute history for every pair that has no candles yet (the simulated market's first
-   * start), ending with the minute before now at the pair's current price, and writes its first part: what the
-   * charts open on. The rest is written by `writeRestOfHistory` once the market is live. Returns how many
-   * candles it wrote.
-   */
-  async generateMissingHistory(days: number, seed: number | string): Promise<number> {
-    const { pairs, lastPrices } = await this.sourcePairs();
-    const end = minuteOf(this.clock.now());
-    const minutes = Math.round(days * 24 * 60);
-    const anchors = await this.historyAnchors();
-    let written = 0;
-    for (const pair of pairs) {
-      if (await repo.firstCandleAt(this.db, pair.id)) continue;
-      const anchor: HistoryAnchor = {
-        end,
-        price: lastPrices.get(pair.id) ?? pair.simPrice,
-        minutes,
-        seed: String(seed),
-        rest: "pending",
-      };
-      // The anchor first: a crash after some candles still leaves what is needed to finish them alike.
-      anchors[pair.id] = anchor;
-      await this.settings.set(HISTORY_SETTING, anchors);
-      written += await this.writeHistory(pair, anchor, firstPartOf(anchor), HISTORY_CHUNK);
-    }
-    if (written) this.invalidate();
-    return written;
-  }
-
-  /**
-   * Writes the part of each pair's generated history that `generateMissingHistory` left for later, one
-   * statement per step, so the caller (the price feed, between ticks) decides the pace. Resumable: the walk is
-   * made again from its anchor and rows already there are left alone.
-   */
-  async *writeRestOfHistory(): AsyncGenerator<number> {
-    const anchors = await this.historyAnchors();
-    const { pairs } = await this.sourcePairs();
-    for (const pair of pairs) {
-      const anchor = anchors[pair.id];
-      if (!anchor || anchor.rest === "written") continue;
-      const columns = generateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
-      // The newest first: a chart paged back soon after the first start finds the candles it asks for.
-      for (const chunk of chunksOf(newestFirst(columns), HISTORY_REST_CHUNK)) {
-        await repo.insertCandleColumns(this.db, chunk);
-        yield chunk.pairId.length;
-      }
-      anchor.rest = "written";
-      await this.settings.set(HISTORY_SETTING, anchors);
-      this.invalidate();
-    }
-  }
-
-  private async writeHistory(pair: SourcePair, anchor: HistoryAnchor, shape: HistoryShape, chunkRows: number) {
-    const columns = generateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
-    for (const chunk of chunksOf(columns, chunkRows)) await repo.insertCandleColumns(this.db, chunk);
-    return columns.pairId.length;
-  }
-
-  private historyAnchors() {
-    return this.settings.get<HistoryAnchors>(HISTORY_SETTING, {});
-  }
-
-  // ---- retention ---------------------------------------------------------------------------------------------
-
-  /**
-   * Another module declares the ticks it references (e.g. the up/down orders' entry and exit ticks) as a query
-   * returning one column of tick ids; the retention job never deletes those.
-   */
-  protectTicks(name: string, referencedTickIds: () => SQL) {
-    this.tickProtectors.set(name, referencedTickIds);
-  }
-
-  /**
-   * Deletes raw ticks older than `keepDays` except every tick a protector names, in batches. Candles keep the
-   * history of prices; only the individual ticks go. Returns how many ticks it deleted.
-   */
-  async pruneTicks(keepDays: number, batchSize = 10_000): Promise<number> {
-    if (!(keepDays > 0)) throw new Error("keepDays must be positive");
-    const cutoff = new Date(this.clock.now().getTime() - keepDays * DAY_MS);
-    const keep = [...this.tickProtectors.values()].map((q) => q());
-    let total = 0;
-    for (;;) {
-      const n = await this.db.transaction((tx) => repo.deleteTicksBefore(tx, cutoff, keep, batchSize));
-      total += n;
-      if (n < batchSize) return total;
-    }
   }
 
   /** The latest recorded price of `base` in `quote` (e.g. BTC in USDT), or null (what the funds module quotes with). */

@@ -11,6 +11,7 @@ import {
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { stakingOrders, stakingProducts } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount, toCurrencyUnits } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
@@ -151,7 +152,7 @@ export class StakingService {
   /** Subscribes `money` to a product: limits, quota and balance checked under the product's row lock. */
   async subscribe(userId: number, productId: number, money: string, locale: Locale): Promise<StakingOrderView> {
     const amount = new Money(money);
-    const order = await this.ledger.transaction(async (tx) => {
+    const order = await withTransaction(this.db, async (tx) => {
       const p = await repo.lockProduct(tx, productId);
       if (!p?.enabled) throw new Refusal("staking_product_not_found");
       const currency = await this.ledger.currency(p.currency, tx);
@@ -277,7 +278,7 @@ export class StakingService {
   async accrueDue(batchSize = 100): Promise<number> {
     let touched = 0;
     for (;;) {
-      const handled = await this.ledger.transaction(async (tx) => {
+      const handled = await withTransaction(this.db, async (tx) => {
         const now = this.clock.now();
         const due = await repo.lockDueOrders(tx, now, batchSize);
         for (const order of due) await this.accrueOrder(tx, order, now);

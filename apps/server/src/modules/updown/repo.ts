@@ -5,6 +5,11 @@ import { updownOrders, updownSettings } from "../../db/schema";
 type Conn = Db | Tx;
 export type OrderRow = typeof updownOrders.$inferSelect;
 
+/** Every tick an order's result rests on (entry and exit), as a subquery of tick ids. */
+export const orderTickIds = () =>
+  sql`select entry_tick_id from updown_orders where entry_tick_id is not null
+      union all select exit_tick_id from updown_orders where exit_tick_id is not null`;
+
 export const listSettings = (db: Conn) =>
   db.select().from(updownSettings).where(eq(updownSettings.enabled, true)).orderBy(asc(updownSettings.pairId));
 

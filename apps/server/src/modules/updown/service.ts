@@ -10,6 +10,7 @@ import {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
 import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
@@ -121,6 +122,11 @@ export class UpDownService {
     private readonly market: MarketReader,
   ) {}
 
+  /** The ids of the ticks orders rest on (a subquery), which the market keeps past its raw-tick retention. */
+  orderTickIds() {
+    return repo.orderTickIds();
+  }
+
   async settings(): Promise<UpDownSetting[]> {
     const rows = await repo.listSettings(this.db);
     const views: UpDownSetting[] = [];
@@ -192,7 +198,7 @@ export class UpDownService {
   private async writeOrders(orders: NewOrder[]): Promise<PromiseSettledResult<OrderRow>[]> {
     if (orders.length > 1) {
       try {
-        const rows = await this.ledger.transaction((tx) => this.insertWithStakes(tx, orders));
+        const rows = await withTransaction(this.db, (tx) => this.insertWithStakes(tx, orders));
         return rows.map((value) => ({ status: "fulfilled", value }));
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
@@ -200,7 +206,7 @@ export class UpDownService {
     }
     return Promise.allSettled(
       orders.map((order) =>
-        this.ledger.transaction(async (tx) => (await this.insertWithStakes(tx, [order]))[0] as OrderRow),
+        withTransaction(this.db, async (tx) => (await this.insertWithStakes(tx, [order]))[0] as OrderRow),
       ),
     );
   }
@@ -312,7 +318,7 @@ export class UpDownService {
   async settleDue(batchSize = 500): Promise<number> {
     let settled = 0;
     for (;;) {
-      const n = await this.ledger.transaction(async (tx) => {
+      const n = await withTransaction(this.db, async (tx) => {
         const now = this.clock.now();
         const due = await repo.lockDueOrders(tx, new Date(now.getTime() - SETTLE_GRACE_MS), batchSize);
         if (due.length === 0) return 0;

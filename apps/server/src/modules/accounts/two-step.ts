@@ -1,0 +1,166 @@
+import type { Locale, SecurityProof } from "@cryptos/contract";
+import type { Db, Tx } from "../../db/client";
+import { withTransaction } from "../../db/transaction";
+import type { Clock } from "../../lib/clock";
+import { Refusal, Unauthorized } from "../../lib/errors";
+import { hashToken } from "../../lib/secrets";
+import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from "../../lib/totp";
+import type { Caller } from "../../plugins/auth";
+import { type OwnerProof, userOf } from "./owner-proof";
+import * as repo from "./repo";
+import type { AccountsService } from "./service";
+import type { RequestMeta } from "./sessions";
+import type { LoginThrottle } from "./throttle";
+
+/** Recovery codes issued when TOTP is turned on, each good once. */
+const RECOVERY_CODE_COUNT = 10;
+const TOTP_CODE = /^\d{6}$/;
+
+/** Beside a refusal for a missing or wrong TOTP code, so the client knows to show the code field. */
+const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, { totp_required: true });
+
+/** Salted with the user id, so equal codes of two users never share a hash. */
+const recoveryCodeHash = (userId: number, code: string) => hashToken(`recovery:${userId}:${code}`);
+
+export interface TwoStepDeps {
+  throttle: LoginThrottle;
+  proof: OwnerProof;
+  notices: Pick<AccountsService, "notifySecurityChange">;
+}
+
+/** Two-step verification: TOTP on and off, recovery codes, and the second factor that sign-in and withdrawals ask. */
+export class TwoStepService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: TwoStepDeps,
+  ) {}
+
+  /** Whether the user has two-step verification (TOTP) turned on now. */
+  async hasTotp(userId: number): Promise<boolean> {
+    return Boolean((await repo.findTotp(this.db, userId))?.enabledAt);
+  }
+
+  /**
+   * A new pending TOTP secret for an email account; the only answer that ever carries it, so it asks for the
+   * account's proof: whoever holds only the session never learns a secret, and cannot turn TOTP on (enable needs a
+   * code of this secret).
+   */
+  async totpSetup(
+    caller: Caller,
+    proof: SecurityProof,
+    meta: RequestMeta,
+  ): Promise<{ secret: string; otpauth_uri: string }> {
+    const user = await userOf(this.db, caller);
+    if (!user.email) throw new Refusal("totp_email_only");
+    if ((await repo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
+    await this.deps.proof.proveOwner(user, proof, meta);
+    const { secret, uri } = newTotpSecret(user.email);
+    if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now()))) {
+      throw new Refusal("totp_already_enabled");
+    }
+    return { secret, otpauth_uri: uri };
+  }
+
+  /** TOTP on with a current code of the pending secret; answers the recovery codes, which are stored only hashed. */
+  async totpEnable(
+    caller: Caller,
+    code: string,
+    locale: Locale,
+  ): Promise<{ totp_enabled: boolean; recovery_codes: string[] }> {
+    const totp = await repo.findTotp(this.db, caller.userId);
+    if (!totp) throw new Refusal("totp_not_set_up");
+    if (totp.enabledAt) throw new Refusal("totp_already_enabled");
+    const now = this.clock.now();
+    const step = matchTotpStep(totp.secret, code, now);
+    if (step === null) throw new Refusal("totp_code_wrong");
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
+    await withTransaction(this.db, async (tx) => {
+      if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now))) throw new Refusal("totp_not_set_up");
+      const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
+      await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
+    });
+    await this.deps.notices.notifySecurityChange(caller.userId, locale, { kind: "totp_on" });
+    return { totp_enabled: true, recovery_codes: codes };
+  }
+
+  /**
+   * TOTP off with the account's proof and a current code or a recovery code; wrong answers count toward the
+   * account's lockout. The proof is checked first, so a session alone cannot spend the user's recovery codes.
+   */
+  async totpDisable(
+    caller: Caller,
+    answer: string,
+    proof: SecurityProof,
+    meta: RequestMeta,
+  ): Promise<{ totp_enabled: boolean }> {
+    const user = await userOf(this.db, caller);
+    const totp = await repo.findTotp(this.db, user.id);
+    if (!totp?.enabledAt) throw new Refusal("totp_not_enabled");
+    await this.deps.proof.proveOwner(user, proof, meta);
+    if (
+      !(await this.deps.throttle.attempt(user.email, meta.ip, () => this.useSecondFactor(user.id, totp.secret, answer)))
+    ) {
+      throw new Refusal("totp_code_wrong");
+    }
+    await withTransaction(this.db, (tx) => repo.deleteTotp(tx, user.id));
+    await this.deps.notices.notifySecurityChange(user.id, meta.locale, { kind: "totp_off" });
+    return { totp_enabled: false };
+  }
+
+  /**
+   * For withdrawals (the funds module): passes when the user has no TOTP, else needs a current code or a recovery
+   * code, which it uses up. Wrong answers count toward the same lockout as sign-in. Answers whether a second factor
+   * was given and passed (false: TOTP is off).
+   */
+  async checkSecondFactor(userId: number, answer: string | undefined): Promise<boolean> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new Unauthorized("session_expired");
+    return this.passSecondFactor(user.id, user.email, answer, null);
+  }
+
+  /**
+   * False when TOTP is off; otherwise `answer` must pass (and is used up: true), or the refusal asks for a code.
+   */
+  async passSecondFactor(
+    userId: number,
+    account: string | null,
+    answer: string | undefined,
+    ip: string | null,
+  ): Promise<boolean> {
+    const totp = await repo.findTotp(this.db, userId);
+    if (!totp?.enabledAt) return false;
+    if (!answer) throw totpRefusal("totp_required");
+    if (!(await this.deps.throttle.attempt(account, ip, () => this.useSecondFactor(userId, totp.secret, answer)))) {
+      throw totpRefusal("totp_code_wrong");
+    }
+    return true;
+  }
+
+  /** A 6-digit code of a step later than the last one used, or an unused recovery code; uses it up. */
+  private async useSecondFactor(userId: number, secret: string, answer: string): Promise<boolean> {
+    const now = this.clock.now();
+    const typed = answer.trim();
+    if (TOTP_CODE.test(typed)) {
+      const step = matchTotpStep(secret, typed, now);
+      return step !== null && repo.useTotpStep(this.db, userId, step);
+    }
+    const recovery = normaliseRecoveryCode(typed);
+    return recovery !== null && repo.useRecoveryCode(this.db, userId, recoveryCodeHash(userId, recovery), now);
+  }
+
+  /**
+   * For the operator console: turns a user's TOTP off (a lost authenticator) inside the console's audited
+   * transaction `tx`, forgetting the secret and recovery codes. Answers the state before and after; refuses a user
+   * without TOTP on.
+   */
+  async resetTotpByOperator(tx: Tx, userId: number) {
+    const user = await repo.findUserById(tx, userId);
+    if (!user) throw new Refusal("user_not_found", { id: userId });
+    const totp = await repo.findTotp(tx, userId);
+    if (!totp?.enabledAt) throw new Refusal("console_totp_not_enabled", { id: userId });
+    await repo.deleteTotp(tx, userId);
+    const before = { uid: userId, totp_enabled: true, totp_enabled_at: totp.enabledAt.toISOString() };
+    return { before, after: { uid: userId, totp_enabled: false as const } };
+  }
+}

@@ -1,0 +1,13 @@
+import { AMOUNT_LIMIT, Money } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
+
+export function checkPrecision(amount: string, currency: { code: string; decimals: number }) {
+  const value = new Money(amount);
+  if (value.gte(AMOUNT_LIMIT)) throw new Refusal("amount_too_large", { field: "amount" });
+  if (value.decimalPlaces() > currency.decimals) {
+    throw new Refusal("amount_too_precise", { currency: currency.code, decimals: currency.decimals });
+  }
+  return value;
+}
+
+export const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,0 +1,224 @@
+import type {
+  adminDeposit,
+  adminDepositChannel,
+  depositChannel,
+  Network,
+  Paged,
+  ReviewAction,
+} from "@cryptos/contract";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import type { deposits } from "../../db/schema";
+import { withTransaction } from "../../db/transaction";
+import type { Clock } from "../../lib/clock";
+import { toAmount } from "../../lib/decimal";
+import { Refusal } from "../../lib/errors";
+import type { AdminService } from "../admin/service";
+import type { LedgerService } from "../ledger/service";
+import type { MessagesService } from "../messages/service";
+import { isValidAddress } from "./addresses";
+import { checkPrecision, iso } from "./amounts";
+import * as repo from "./repo";
+import { type ReviewInput, type ReviewQueue, reviewPending } from "./review";
+import type { UploadsService } from "./uploads";
+
+type DepositView = z.infer<typeof adminDeposit>;
+type DepositRow = typeof deposits.$inferSelect;
+
+/** Pending deposits one user may have at a time; more is noise for the operators, not money. */
+const MAX_PENDING_DEPOSITS = 20;
+
+export interface DepositsDeps {
+  ledger: LedgerService;
+  admin: AdminService;
+  messages: MessagesService;
+  uploads: UploadsService;
+}
+
+/**
+ * Deposit channels and deposits: a user reports a transfer to a channel's address, an operator completes it (the
+ * ledger credits the user from deposit clearing, keyed `deposit:<id>` so it can post only once) or rejects it.
+ */
+export class DepositsService {
+  private readonly reviewQueue: ReviewQueue<DepositRow, DepositView>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: DepositsDeps,
+  ) {
+    this.reviewQueue = {
+      target: "deposit",
+      lock: repo.lockDeposit,
+      settle: (tx, deposit, action) => this.creditDeposit(tx, deposit, action),
+      save: repo.setDepositReview,
+      audited: (d) => ({ user_id: d.userId, amount: toAmount(d.amount), currency: d.currency }),
+      notice: (d, action, reason) => {
+        const params = { id: d.id, amount: toAmount(d.amount), currency: d.currency, reason };
+        return action === "complete"
+          ? { title: "deposit_completed_title", body: "deposit_completed_body", params }
+          : { title: "deposit_rejected_title", body: "deposit_rejected_body", params };
+      },
+      view: async (tx, row) => (await this.depositViews(tx, [row]))[0] as DepositView,
+    };
+  }
+
+  // Deposit channels ----------------------------------------------------------------------------------------------
+
+  async channels(): Promise<z.infer<typeof depositChannel>[]> {
+    const rows = await repo.listChannels(this.db, true);
+    return rows.map((c) => ({ id: c.id, currency: c.currency, network: c.network, address: c.address, demo: c.demo }));
+  }
+
+  async adminChannels(): Promise<z.infer<typeof adminDepositChannel>[]> {
+    const rows = await repo.listChannels(this.db, false);
+    return rows.map((c) => ({ ...c }));
+  }
+
+  async saveChannel(
+    operatorId: number,
+    ip: string | undefined,
+    input: {
+      id?: number | undefined;
+      currency: string;
+      network: Network;
+      address: string;
+      enabled: boolean;
+      demo: boolean;
+      sort: number;
+    },
+  ): Promise<z.infer<typeof adminDepositChannel>> {
+    await this.deps.ledger.currency(input.currency);
+    if (!isValidAddress(input.network, input.address)) {
+      throw new Refusal("address_invalid", { network: input.network });
+    }
+    return withTransaction(this.db, async (tx) => {
+      const clash = await repo.findChannelByNetwork(tx, input.currency, input.network);
+      if (clash && clash.id !== input.id) {
+        throw new Refusal("channel_exists", { currency: input.currency, network: input.network });
+      }
+      const values = {
+        currency: input.currency,
+        network: input.network,
+        address: input.address,
+        enabled: input.enabled,
+        demo: input.demo,
+        sort: input.sort,
+      };
+      let before: unknown = null;
+      let saved: Awaited<ReturnType<typeof repo.insertChannel>>;
+      if (input.id === undefined) {
+        saved = await repo.insertChannel(tx, values);
+      } else {
+        before = await repo.findChannel(tx, input.id);
+        if (!before) throw new Refusal("review_not_found", { id: input.id });
+        const updated = await repo.updateChannel(tx, input.id, values);
+        if (!updated) throw new Refusal("review_not_found", { id: input.id });
+        saved = updated;
+      }
+      await this.deps.admin.audit(tx, {
+        operatorId,
+        action: "deposit_channel.save",
+        target: { type: "deposit_channel", id: saved.id },
+        before,
+        after: saved,
+        ip,
+      });
+      return { ...saved };
+    });
+  }
+
+  // Deposits ------------------------------------------------------------------------------------------------------
+
+  private async depositViews(conn: Db | Tx, rows: DepositRow[]): Promise<DepositView[]> {
+    const urls = await this.deps.uploads.urls(
+      conn,
+      rows.flatMap((r) => r.imageIds),
+    );
+    return rows.map((d) => ({
+      id: d.id,
+      user_id: d.userId,
+      currency: d.currency,
+      network: d.network,
+      address: d.address,
+      demo: d.demo,
+      amount: toAmount(d.amount),
+      txid: d.txid,
+      images: d.imageIds.flatMap((id) => {
+        const url = urls.get(id);
+        return url ? [{ id, url }] : [];
+      }),
+      status: d.status as DepositView["status"],
+      reason: d.reason,
+      created_at: d.createdAt.toISOString(),
+      reviewed_at: iso(d.reviewedAt),
+      reviewed_by: d.reviewedBy,
+    }));
+  }
+
+  async submitDeposit(
+    userId: number,
+    input: { channel_id: number; amount: string; txid?: string | undefined; images: number[] },
+  ): Promise<DepositView> {
+    const channel = await repo.findChannel(this.db, input.channel_id);
+    if (!channel?.enabled) throw new Refusal("deposit_channel_unavailable");
+    const currency = await this.deps.ledger.currency(channel.currency);
+    const amount = checkPrecision(input.amount, currency);
+    const imageIds = [...new Set(input.images)];
+    return withTransaction(this.db, async (tx) => {
+      await this.deps.uploads.assertOwned(tx, userId, imageIds);
+      // Counted under the user's lock: simultaneous deposits (any connection, any instance) count one by one.
+      await repo.lockUserDeposits(tx, userId);
+      if ((await repo.countPendingDeposits(tx, userId)) >= MAX_PENDING_DEPOSITS) {
+        throw new Refusal("deposit_pending_limit", { count: MAX_PENDING_DEPOSITS });
+      }
+      const row = await repo.insertDeposit(tx, {
+        userId,
+        channelId: channel.id,
+        currency: channel.currency,
+        network: channel.network,
+        address: channel.address,
+        demo: channel.demo,
+        amount: toAmount(amount),
+        txid: input.txid || null,
+        imageIds,
+        status: "pending",
+        createdAt: this.clock.now(),
+      });
+      const [view] = await this.depositViews(tx, [row]);
+      return view as DepositView;
+    });
+  }
+
+  async deposits(
+    filter: { userId?: number | undefined; status?: string | undefined },
+    page: number,
+    list: number,
+  ): Promise<Paged<DepositView>> {
+    const { items, total } = await repo.listDeposits(this.db, { ...filter, limit: list, offset: (page - 1) * list });
+    return { items: await this.depositViews(this.db, items), total, page, list };
+  }
+
+  /**
+   * Completes (credits the user: deposit clearing -> available) or rejects (reason required, no money moves) a
+   * pending deposit, once (`reviewPending`); the idempotency key `deposit:<id>` makes even a second credit
+   * impossible.
+   */
+  reviewDeposit(input: ReviewInput): Promise<DepositView> {
+    return reviewPending(this.db, this.clock, this.deps, this.reviewQueue, input);
+  }
+
+  private async creditDeposit(tx: Tx, deposit: DepositRow, action: ReviewAction) {
+    if (action !== "complete") return;
+    const amount = toAmount(deposit.amount);
+    await this.deps.ledger.post(tx, {
+      type: "deposit",
+      idempotencyKey: `deposit:${deposit.id}`,
+      ref: { type: "deposit", id: deposit.id },
+      postings: [
+        { account: { userId: deposit.userId, currency: deposit.currency, kind: "available" }, amount },
+        { account: { system: "deposit_clearing", currency: deposit.currency }, amount: `-${amount}` },
+      ],
+    });
+  }
+}
