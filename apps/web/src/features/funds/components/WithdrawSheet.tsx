@@ -6,6 +6,7 @@ import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { useCountdown } from "@/hooks/useCountdown";
 import { ApiError } from "@/lib/api";
+import { add, compare, sanitizeAmountInput, subtract } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
@@ -16,7 +17,6 @@ import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info"
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
 import { bookStanding } from "../lib/address-rule";
-import { add, compare, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
 import { withdrawFormIssues } from "../lib/withdraw-form";
 import { AddAddressSheet } from "./AddAddressSheet";

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
+import { compare } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { type TFunction, useTranslation } from "@/lib/i18n";
 import { useRequireAuth, useSession } from "@/lib/session";
@@ -10,7 +11,6 @@ import { type BillRow, useBills } from "../api/get-bills";
 import { PagedList } from "../components/PagedList";
 import { type BillLine, billLines, type TransferLine } from "../lib/bill-lines";
 import { BILL_TYPES } from "../lib/bill-types";
-import { compare } from "../lib/decimal";
 import "../funds.css";
 
 const ALL = "";

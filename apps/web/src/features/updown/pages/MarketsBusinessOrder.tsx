@@ -8,6 +8,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { compare, ratePercent } from "@/lib/decimal";
 import { formatDateTime, formatDecimal, formatMoney, formatTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
@@ -18,7 +19,6 @@ import { CountdownRing } from "../components/CountdownRing";
 import { DirectionTag, ResultTag, StatusTag } from "../components/labels";
 import { useLivePrices } from "../hooks/useLivePrices";
 import { secondsLeft, useNow } from "../hooks/useNow";
-import { compare, ratePercent, signedMoney } from "../lib/decimal";
 import "../updown.css";
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -181,7 +181,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
                 order.profit?.startsWith("-") ? "updown-detail__profit updown-down" : "updown-detail__profit updown-up"
               }
             >
-              {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+              {order.profit ? formatMoney(order.profit, order.currency, { signed: true }) : "—"}
             </strong>
           </div>
         ) : (
@@ -231,7 +231,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
           {order.payout ? money(order.payout) : "—"}
         </Row>
         <Row label={t("detail.profit")} testId="updown-profit">
-          {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+          {order.profit ? formatMoney(order.profit, order.currency, { signed: true }) : "—"}
         </Row>
         {settled ? (
           <ResultExplanation order={order} decimals={decimals} />

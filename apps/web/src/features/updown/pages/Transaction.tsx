@@ -13,6 +13,7 @@ import { RetryView } from "@/components/RetryView";
 import { SettlementSheet } from "@/components/SettlementSheet";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { ratePercent } from "@/lib/decimal";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { usePositions } from "@/lib/positions";
@@ -25,7 +26,6 @@ import { OrderLists } from "../components/OrderLists";
 import { OrderSheet } from "../components/OrderSheet";
 import { PairPicker } from "../components/PairPicker";
 import { useLivePrices } from "../hooks/useLivePrices";
-import { ratePercent } from "../lib/decimal";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
 
