@@ -9,8 +9,8 @@ import { ApiError } from "@/lib/api";
 import { compare } from "@/lib/decimal";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import type { PairDetail } from "@/lib/market/pairs";
 import { toast } from "@/lib/toast";
-import type { PairDetail } from "../api/get-product-show";
 import {
   type PriceAlert,
   useActiveAlertCount,

@@ -16,16 +16,15 @@ import { ApiError } from "@/lib/api";
 import { ratePercent } from "@/lib/decimal";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { useLivePrices } from "@/lib/market/live-prices";
+import { usePair, usePairs } from "@/lib/market/pairs";
 import { usePositions } from "@/lib/positions";
 import { useGoToLogin, useSession } from "@/lib/session";
 import type { OrderTab } from "../api/get-orders";
-import { usePair } from "../api/get-pair";
-import { usePairs } from "../api/get-pairs";
 import { useUpDownSettings } from "../api/get-settings";
 import { OrderLists } from "../components/OrderLists";
 import { OrderSheet } from "../components/OrderSheet";
 import { PairPicker } from "../components/PairPicker";
-import { useLivePrices } from "../hooks/useLivePrices";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
 
