@@ -2,22 +2,15 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
+import { compare } from "../../apps/web/src/lib/decimal";
 import { announcementsSeen } from "../fixtures/announcements";
 import { call, fund, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
 
-/** "67,123.45" -> scaled BigInt compare, so no float decides the expected result. */
-function comparePrices(a: string, b: string): number {
-  const norm = (v: string) => v.replace(/,/g, "").trim();
-  const [aw = "0", af = ""] = norm(a).split(".");
-  const [bw = "0", bf = ""] = norm(b).split(".");
-  const scale = Math.max(af.length, bf.length);
-  const x = BigInt(aw + af.padEnd(scale, "0"));
-  const y = BigInt(bw + bf.padEnd(scale, "0"));
-  return x === y ? 0 : x > y ? 1 : -1;
-}
+/** "67,123.45" as shown -> compared exactly as decimals, so no float decides the expected result. */
+const comparePrices = (a: string, b: string) => compare(a.replace(/,/g, ""), b.replace(/,/g, ""));
 
 const available = (page: Page) => page.getByTestId("updown-available");
 const sheet = (page: Page) => page.locator(".updown-sheet");

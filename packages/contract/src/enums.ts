@@ -29,6 +29,23 @@ export type UpDownResult = (typeof UPDOWN_RESULTS)[number];
 export const STAKING_STATUSES = ["in_custody", "settled"] as const;
 export type StakingStatus = (typeof STAKING_STATUSES)[number];
 
+/** The ledger's named kinds of movement; each shows in the user's bills under this name (a bill's `type`). */
+export const ENTRY_TYPES = [
+  "deposit",
+  "withdraw_request",
+  "withdraw_complete",
+  "withdraw_reject",
+  "exchange",
+  "updown_stake",
+  "updown_payout",
+  "updown_refund",
+  "staking_subscribe",
+  "staking_interest",
+  "staking_principal",
+  "adjustment",
+] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
 export const KLINE_INTERVALS = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 export const KLINE_TYPES = ["candle", "line"] as const;

@@ -1,5 +1,4 @@
-import { type Candle, type KlineInterval, routes } from "@cryptos/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Candle, KlineInterval } from "@cryptos/contract";
 import { Skeleton } from "antd-mobile";
 import {
   AreaSeries,
@@ -15,12 +14,12 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { currentLocale, useTranslation } from "@/lib/i18n";
-import { api } from "../lib/api";
+import { type CandleType, candleStart, INTERVAL_MS, useCandleHistory } from "@/lib/market/candles";
 import { themeColor, useTheme } from "../lib/theme";
 
-export type KlineType = "candle" | "line";
+export type KlineType = CandleType;
 
 /**
  * The chart's colours, from the theme (app/styles.css), read again when the theme changes. Green up, red down on
@@ -44,42 +43,6 @@ function seriesColors(type: KlineType, colors: ReturnType<typeof chartColors>) {
   return type === "candle"
     ? { upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down }
     : { lineColor: colors.accent, topColor: colors.areaTop, bottomColor: colors.areaBottom };
-}
-
-const MINUTE_MS = 60_000;
-const INTERVAL_MS: Record<KlineInterval, number> = {
-  "1m": MINUTE_MS,
-  "5m": 5 * MINUTE_MS,
-  "15m": 15 * MINUTE_MS,
-  "30m": 30 * MINUTE_MS,
-  "1h": 60 * MINUTE_MS,
-  "4h": 240 * MINUTE_MS,
-  "1d": 1_440 * MINUTE_MS,
-  "1w": 10_080 * MINUTE_MS,
-};
-/** 1970-01-01 was a Thursday; the server's weeks start on Monday (UTC), four days later. */
-const WEEK_OFFSET_MS = 4 * 1_440 * MINUTE_MS;
-
-/** Start (Unix ms) of the interval a moment falls in, as the server buckets its candles. */
-export function candleStart(at: number, interval: KlineInterval): number {
-  const size = INTERVAL_MS[interval];
-  const offset = interval === "1w" ? WEEK_OFFSET_MS : 0;
-  return Math.floor((at - offset) / size) * size + offset;
-}
-
-export interface KlineQuery {
-  productid: number;
-  intval: KlineInterval;
-  type: KlineType;
-}
-
-/** getkdata, keyed by its path and query so every screen that reads the same candles shares one cache entry. */
-export function kdataQueryOptions({ productid, intval, type }: KlineQuery) {
-  return queryOptions({
-    queryKey: [routes.getkdata.path, { productid, intval, type }] as const,
-    queryFn: ({ signal }) => api("getkdata", { query: { productid, intval, type }, signal }),
-    staleTime: 30_000,
-  });
 }
 
 export interface LivePrice {
@@ -161,18 +124,6 @@ const crosshairLabel = (time: Time): string =>
 const FIRST_VIEW_BARS = 80;
 /** When fewer than this many bars are left of the view, the page before is fetched. */
 const PAGE_BACK_MARGIN = 30;
-/** After an empty page, how long before asking again. */
-const EXHAUSTED_RETRY_MS = 30_000;
-
-/** Earlier pages of candles, fetched as the chart is dragged back (getkdata with `end`), for one view. */
-interface OlderCandles {
-  view: string;
-  /** The pages fetched and what was shown when the last arrived, oldest first. */
-  candles: Candle[];
-  /** When the server last had nothing before them (Unix ms): history may still be being written, so ask again later. */
-  exhaustedAt: number | null;
-}
-
 /**
  * A K-line chart of one pair (TradingView lightweight-charts v5): candles or a line, any of the eight intervals,
  * newest last, the last candle following the live price, resizing with its container. Loads its own candles from
@@ -201,28 +152,13 @@ export function KlineChart({
   const fittedRef = useRef<string>("");
   // Bumped each time the series is replaced, so its data is set again.
   const [seriesVersion, setSeriesVersion] = useState(0);
-  const query = useQuery(kdataQueryOptions({ productid: pairId, intval: interval, type }));
-  const newest = query.data?.interval === interval ? query.data.candles : undefined;
+  const query = useCandleHistory({ productid: pairId, intval: interval, type });
+  const candles = query.candles;
   const view = `${pairId}:${interval}:${type}`;
-  const [older, setOlder] = useState<OlderCandles>({ view, candles: [], exhaustedAt: null });
-  // The page before the chart's oldest bar, from its request until the chart shows it: one at a time, and never
-  // asked for again while React has the new candles but the chart does not yet (a drag can land in between).
-  const olderRequestRef = useRef<{ view: string; answered: boolean } | null>(null);
-  // Earlier pages count only while they join the newest page (a refetch after a long pause leaves a gap).
-  const oldestNewest = newest?.[0]?.t;
-  const lastOlder = older.view === view ? older.candles.at(-1)?.t : undefined;
-  const joined =
-    lastOlder !== undefined && oldestNewest !== undefined && lastOlder + INTERVAL_MS[interval] >= oldestNewest;
-  const candles = useMemo(
-    () => (newest && joined ? [...older.candles.filter((c) => c.t < (oldestNewest ?? 0)), ...newest] : newest),
-    [newest, joined, older.candles, oldestNewest],
-  );
   const candlesRef = useRef(candles);
   candlesRef.current = candles;
-  const olderRef = useRef(older);
-  olderRef.current = older;
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const loadOlderRef = useRef(query.loadOlder);
+  loadOlderRef.current = query.loadOlder;
 
   // The chart itself lives outside React: created once, sized by its container (autoSize uses ResizeObserver).
   useEffect(() => {
@@ -298,7 +234,6 @@ export function KlineChart({
     else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
     lastBarRef.current = bars.at(-1) ?? null;
     setNewestBar(lastBarRef.current);
-    if (olderRequestRef.current?.answered) olderRequestRef.current = null;
     if (fittedRef.current !== view && bars.length > 0) {
       fittedRef.current = view;
       timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
@@ -314,34 +249,15 @@ export function KlineChart({
     if (!chart || seriesVersion === 0) return;
     const timeScale = chart.timeScale();
     const onRange = (range: { from: number } | null) => {
-      const shown = candlesRef.current;
-      const oldest = shown?.[0];
-      const current = olderRef.current;
-      if (!range || !oldest || range.from > PAGE_BACK_MARGIN || olderRequestRef.current?.view === view) return;
+      const oldest = candlesRef.current?.[0];
+      if (!range || !oldest || range.from > PAGE_BACK_MARGIN) return;
       // React can hold new candles for a moment before the chart draws them; the range is the chart's.
       if (seriesRef.current?.data()[0]?.time !== oldest.t / 1000) return;
-      if (current.view === view && current.exhaustedAt && Date.now() - current.exhaustedAt < EXHAUSTED_RETRY_MS) return;
-      const request = { view, answered: false };
-      olderRequestRef.current = request;
-      const done = () => {
-        if (olderRequestRef.current === request) olderRequestRef.current = null;
-      };
-      api("getkdata", { query: { productid: pairId, intval: interval, type, end: oldest.t } })
-        .then((page) => {
-          if (viewRef.current !== view || page.candles.length === 0) {
-            if (viewRef.current === view) setOlder({ view, candles: shown, exhaustedAt: Date.now() });
-            return done();
-          }
-          // Everything shown so far, behind the new page: the merge keeps what lies before the newest page. The
-          // request stays open until the candles effect has drawn them.
-          request.answered = true;
-          setOlder({ view, candles: [...page.candles, ...shown], exhaustedAt: null });
-        })
-        .catch(done);
+      loadOlderRef.current(oldest.t);
     };
     timeScale.subscribeVisibleLogicalRangeChange(onRange);
     return () => timeScale.unsubscribeVisibleLogicalRangeChange(onRange);
-  }, [pairId, interval, type, view, seriesVersion]);
+  }, [seriesVersion]);
 
   // A live price updates the open candle, or opens the next one when its interval has begun.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { ENTRY_TYPES, type EntryType } from "@cryptos/contract";
 import type Decimal from "decimal.js";
 
 export type UserAccountKind = "available" | "frozen" | "custody";
@@ -8,22 +9,8 @@ export type AccountRef =
   | { userId: number; currency: string; kind: UserAccountKind }
   | { system: SystemAccountKey; currency: string };
 
-/** The named kinds of movement; each shows in the user's bills under this name. */
-export const ENTRY_TYPES = [
-  "deposit",
-  "withdraw_request",
-  "withdraw_complete",
-  "withdraw_reject",
-  "exchange",
-  "updown_stake",
-  "updown_payout",
-  "updown_refund",
-  "staking_subscribe",
-  "staking_interest",
-  "staking_principal",
-  "adjustment",
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+/** The named kinds of movement (the contract's, since bills show them by name). */
+export { ENTRY_TYPES, type EntryType };
 
 export interface EntryInput {
   type: EntryType;

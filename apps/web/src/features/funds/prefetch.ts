@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { usdtPricesQuery } from "./api/get-prices";
+import { pricesListQuery } from "./api/get-prices";
 
 /** The Assets screen's first read besides the session (prices to value balances), when the app starts on it. */
 export function prefetchAssets(client: QueryClient): void {
-  void client.prefetchQuery(usdtPricesQuery());
+  void client.prefetchQuery(pricesListQuery());
 }

@@ -1,8 +1,8 @@
 import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
 import type { QueryClient } from "@tanstack/react-query";
+import { pairsQueryOptions } from "@/lib/market/pairs";
 import { announcementQueryOptions } from "./api/get-announcement";
 import { menusQueryOptions } from "./api/get-menus";
-import { productListQueryOptions } from "./api/get-product-list";
 import { softMenusQueryOptions } from "./api/get-soft-menus";
 
 /**
@@ -13,5 +13,5 @@ export function prefetchHome(client: QueryClient, locale: string): void {
   void client.prefetchQuery(menusQueryOptions(locale));
   void client.prefetchQuery(softMenusQueryOptions(locale));
   void client.prefetchQuery(announcementQueryOptions(locale));
-  void client.prefetchQuery(productListQueryOptions(CRYPTO_PRODUCT_TYPE));
+  void client.prefetchQuery(pairsQueryOptions(CRYPTO_PRODUCT_TYPE));
 }

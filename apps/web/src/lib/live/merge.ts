@@ -1,5 +1,6 @@
 import type { WsTick } from "@cryptos/contract";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { compare } from "../decimal";
 
 /** What a list row needs to take a tick: the pair id and its price (productlist's `items`). */
 export interface PricedItem {
@@ -13,22 +14,6 @@ export interface PricedDetail {
   updated_at: string | null;
   high_24h?: string | null;
   low_24h?: string | null;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** -1, 0, 1 for two decimal strings, compared as scaled integers (no float); null when either is not one. */
-function compareDecimal(a: string, b: string): number | null {
-  const x = DECIMAL.exec(a.trim());
-  const y = DECIMAL.exec(b.trim());
-  if (!x || !y) return null;
-  const scale = Math.max(x[3]?.length ?? 0, y[3]?.length ?? 0);
-  const scaled = (m: RegExpExecArray) => {
-    const units = BigInt(`${m[2]}${(m[3] ?? "").padEnd(scale, "0")}`);
-    return m[1] === "-" ? -units : units;
-  };
-  const d = scaled(x) - scaled(y);
-  return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
 
 const newer = (tick: WsTick, than: string | null | undefined) => !than || Date.parse(tick.at) >= Date.parse(than);
@@ -56,8 +41,8 @@ export function withTickedItems<L extends { items: readonly PricedItem[] }>(
 export function withTick<D extends PricedDetail>(detail: D | undefined, tick: WsTick | undefined): D | undefined {
   if (!detail || !tick || !newer(tick, detail.updated_at)) return detail;
   const next: D = { ...detail, price: tick.price, updated_at: tick.at };
-  if (detail.high_24h && compareDecimal(tick.price, detail.high_24h) === 1) next.high_24h = tick.price;
-  if (detail.low_24h && compareDecimal(tick.price, detail.low_24h) === -1) next.low_24h = tick.price;
+  if (detail.high_24h && compare(tick.price, detail.high_24h) === 1) next.high_24h = tick.price;
+  if (detail.low_24h && compare(tick.price, detail.low_24h) === -1) next.low_24h = tick.price;
   return next;
 }
 

@@ -1,6 +1,7 @@
 import { adminLoginRefusalData, type BodyOf, calls } from "@cryptos/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OperatorRefusal, operatorApi } from "../lib/operator-api";
+import { ApiError } from "@/lib/api";
+import { operatorApi } from "../lib/operator-api";
 import { operatorSession } from "../lib/operator-session";
 import { CONSOLE_KEY } from "./keys";
 
@@ -11,7 +12,7 @@ export const logoutOperator = () => operatorApi(calls.adminLogout);
 
 /** The server refused the login because the operator has two-step sign-in on and the code was missing or wrong. */
 export const needsTotpCode = (error: unknown) =>
-  error instanceof OperatorRefusal && adminLoginRefusalData.safeParse(error.data).success;
+  error instanceof ApiError && adminLoginRefusalData.safeParse(error.data).success;
 
 export function useOperatorLogin() {
   const client = useQueryClient();

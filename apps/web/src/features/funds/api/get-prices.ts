@@ -1,7 +1,6 @@
 import { CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import { fundsKeys } from "./keys";
+import { useQuery } from "@tanstack/react-query";
+import { type PairList, pairsQueryOptions } from "@/lib/market/pairs";
 
 export interface UsdtPrices {
   /** Latest price in USDT per currency code; USDT itself is "1". */
@@ -11,8 +10,7 @@ export interface UsdtPrices {
 }
 
 /** The latest X/USDT prices of the crypto pairs, to value balances in USDT (the API offers no valuation call). */
-export async function getUsdtPrices(signal?: AbortSignal): Promise<UsdtPrices> {
-  const data = await api("productlist", { query: { product_type: CRYPTO_PRODUCT_TYPE }, signal });
+export function usdtPricesOf(data: PairList): UsdtPrices {
   const byCurrency = new Map<string, string>([["USDT", "1"]]);
   let simulated = false;
   for (const pair of data.items) {
@@ -23,11 +21,7 @@ export async function getUsdtPrices(signal?: AbortSignal): Promise<UsdtPrices> {
   return { byCurrency, simulated };
 }
 
-export const usdtPricesQuery = () =>
-  queryOptions({
-    queryKey: fundsKeys.prices(),
-    queryFn: ({ signal }) => getUsdtPrices(signal),
-    refetchInterval: 30_000,
-  });
+/** The crypto pairs' list (the cache entry every price screen shares), read as USDT prices. */
+export const pricesListQuery = () => pairsQueryOptions(CRYPTO_PRODUCT_TYPE);
 
-export const useUsdtPrices = () => useQuery(usdtPricesQuery());
+export const useUsdtPrices = () => useQuery({ ...pricesListQuery(), select: usdtPricesOf });

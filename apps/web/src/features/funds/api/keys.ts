@@ -3,7 +3,6 @@ export const fundsKeys = {
   all: ["funds"] as const,
   channels: () => [...fundsKeys.all, "channels"] as const,
   withdrawInfo: () => [...fundsKeys.all, "withdraw-info"] as const,
-  prices: () => [...fundsKeys.all, "prices"] as const,
   deposits: () => [...fundsKeys.all, "deposits"] as const,
   withdrawals: () => [...fundsKeys.all, "withdrawals"] as const,
   exchanges: () => [...fundsKeys.all, "exchanges"] as const,

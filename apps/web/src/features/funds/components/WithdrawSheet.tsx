@@ -6,6 +6,7 @@ import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { useCountdown } from "@/hooks/useCountdown";
 import { ApiError } from "@/lib/api";
+import { compare, sanitizeAmountInput } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
@@ -16,9 +17,8 @@ import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info"
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
 import { bookStanding } from "../lib/address-rule";
-import { add, compare, sanitizeAmountInput, subtract } from "../lib/decimal";
 import { REAL_NAME_PATH } from "../lib/paths";
-import { withdrawFormIssues } from "../lib/withdraw-form";
+import { type WithdrawBlocker, withdrawFormState } from "../lib/withdraw-form";
 import { AddAddressSheet } from "./AddAddressSheet";
 import { AddressPickerSheet } from "./AddressPickerSheet";
 import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
@@ -86,11 +86,20 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const { standing, match: savedMatch } = bookStanding(typed, saved.data?.items, totpOn, Date.now());
 
   // The server's rules (the contract's), as the user types: the address format of the network, and the amount's
-  // decimals, limits and balance with the fee.
-  const issues = withdrawFormIssues({ network, address, amount, available });
+  // decimals, limits and balance with the fee; then what blocks the withdrawal (lib/withdraw-form).
+  const form = withdrawFormState({
+    network,
+    address,
+    amount,
+    available,
+    standing,
+    code,
+    totp,
+    totpOn,
+    realNameBlocked,
+  });
+  const { issues, amountOk, total, maxAmount, ready } = form;
   const addressError = issues.address && network ? t("withdraw.invalidAddress", { network: network.network }) : null;
-  const amountOk = amount.trim() !== "" && issues.amount === null;
-  const total = network && amountOk ? add(amount, network.fee) : null;
   let amountHint: string | null = null;
   if (network && issues.amount) {
     if (issues.amount === "below_min")
@@ -102,37 +111,14 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
       amountHint = t("withdraw.tooManyDecimals", { decimals: network.decimals });
     else amountHint = t("withdraw.invalidAmount");
   }
-  const ready =
-    network !== undefined &&
-    amountOk &&
-    amountHint === null &&
-    typed.length > 0 &&
-    addressError === null &&
-    standing !== "notSaved" &&
-    standing !== "held" &&
-    code.length === CODE_LENGTH &&
-    (!totpOn || totp.trim().length >= 6) &&
-    !realNameBlocked;
-
-  const maxAmount = network ? subtract(available, network.fee) : "0";
-
-  /**
-   * Why the withdrawal cannot go ahead as filled in, checked before an emailed code is asked for (so that no code
-   * is sent for a withdrawal that cannot happen): identity, address (typed, and usable by the book's rule) and
-   * amount (within the limits and the available balance). The authenticator code is not asked for first: one typed
-   * before the email arrives could expire before Confirm. `null` when the code may be sent; the server decides.
-   */
-  const blocker: string | null = realNameBlocked
-    ? t("withdraw.needRealName")
-    : !network || !typed
-      ? t("withdraw.needAddress")
-      : addressError
-        ? addressError
-        : standing === "notSaved" || standing === "held"
-          ? t("withdraw.needUsableAddress")
-          : !amountOk || amountHint !== null
-            ? t("withdraw.needAmount")
-            : null;
+  const blockerText: Record<WithdrawBlocker, string | null> = {
+    needRealName: t("withdraw.needRealName"),
+    needAddress: t("withdraw.needAddress"),
+    invalidAddress: addressError,
+    needUsableAddress: t("withdraw.needUsableAddress"),
+    needAmount: t("withdraw.needAmount"),
+  };
+  const blocker = form.blocker && blockerText[form.blocker];
 
   const pick = (saved: WithdrawAddress) => {
     setError(null);

@@ -1,5 +1,5 @@
 import type { Calls, DataOf } from "@cryptos/contract";
-import { compare } from "./decimal";
+import { compare } from "@/lib/decimal";
 
 type Bill = DataOf<Calls["getmoneylog"]>["items"][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { divide } from "./decimal";
+import { divide } from "@/lib/decimal";
 import { readableRate } from "./rate";
 
 describe("readableRate", () => {

@@ -1,4 +1,4 @@
-import { divide } from "./decimal";
+import { divide } from "@/lib/decimal";
 
 /** Prices read in the currency people price things in. */
 export const PRICING_CURRENCY = "USDT";

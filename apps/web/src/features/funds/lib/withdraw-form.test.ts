@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressIssue, withdrawFormIssues } from "./withdraw-form";
+import { addressIssue, type WithdrawFormInput, withdrawFormIssues, withdrawFormState } from "./withdraw-form";
 
 const usdtTrc20 = { network: "TRC20", fee: "1", min_amount: "10", max_amount: "100000", decimals: 6 };
 const tron = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
@@ -45,5 +45,50 @@ describe("addressIssue", () => {
     expect(addressIssue("Bitcoin", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toBeNull();
     expect(addressIssue("Bitcoin", "")).toBeNull();
     expect(addressIssue("Unknown", "0x000000000000000000000000000000000000dEaD")).toBe("invalid");
+  });
+});
+
+describe("withdrawFormState", () => {
+  const filled: WithdrawFormInput = {
+    network: usdtTrc20,
+    address: tron,
+    amount: "50",
+    available: "100",
+    standing: "ready",
+    code: "123456",
+    totp: "",
+    totpOn: false,
+    realNameBlocked: false,
+  };
+  const state = (change: Partial<WithdrawFormInput>) => withdrawFormState({ ...filled, ...change });
+
+  it("is ready when everything the server checks is right, with what leaves the balance", () => {
+    expect(state({})).toMatchObject({ ready: true, blocker: null, amountOk: true, total: "51", maxAmount: "99" });
+    expect(state({ totpOn: true, standing: "free", totp: "654321" }).ready).toBe(true);
+  });
+
+  it("names the first blocker in the sheet's order: identity, address, its standing, amount", () => {
+    expect(state({ realNameBlocked: true, address: "" }).blocker).toBe("needRealName");
+    expect(state({ address: "  " }).blocker).toBe("needAddress");
+    expect(state({ network: undefined }).blocker).toBe("needAddress");
+    expect(state({ address: "not-an-address", standing: "notSaved" }).blocker).toBe("invalidAddress");
+    expect(state({ standing: "notSaved" }).blocker).toBe("needUsableAddress");
+    expect(state({ standing: "held" }).blocker).toBe("needUsableAddress");
+    expect(state({ amount: "" }).blocker).toBe("needAmount");
+    expect(state({ amount: "99.5" }).blocker).toBe("needAmount");
+    for (const change of [{ realNameBlocked: true }, { standing: "held" as const }, { amount: "5" }])
+      expect(state(change).ready).toBe(false);
+  });
+
+  it("does not ask for the codes to unblock, but Confirm waits for them", () => {
+    expect(state({ code: "" })).toMatchObject({ blocker: null, ready: false });
+    expect(state({ code: "12345" }).ready).toBe(false);
+    expect(state({ totpOn: true, standing: "free", totp: "12345" })).toMatchObject({ blocker: null, ready: false });
+  });
+
+  it("has no total until the amount is right, and a Max that may be nothing", () => {
+    expect(state({ amount: "5" })).toMatchObject({ amountOk: false, total: null });
+    expect(state({ available: "0.5" }).maxAmount).toBe("-0.5");
+    expect(state({ network: undefined }).maxAmount).toBe("0");
   });
 });

@@ -1,16 +1,16 @@
+import { ENTRY_TYPES } from "@cryptos/contract";
 import { Dropdown, type DropdownRef, Selector } from "antd-mobile";
 import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
+import { compare } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { type TFunction, useTranslation } from "@/lib/i18n";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { type BillRow, useBills } from "../api/get-bills";
 import { PagedList } from "../components/PagedList";
 import { type BillLine, billLines, type TransferLine } from "../lib/bill-lines";
-import { BILL_TYPES } from "../lib/bill-types";
-import { compare } from "../lib/decimal";
 import "../funds.css";
 
 const ALL = "";
@@ -108,7 +108,7 @@ export default function AccountBill() {
   const currencies = user?.users.balances.map((b) => b.currency) ?? [];
   const typeOptions = [
     { label: t("bill.allTypes"), value: ALL },
-    ...BILL_TYPES.map((value) => ({ label: t(`bill.types.${value}`), value })),
+    ...ENTRY_TYPES.map((value) => ({ label: t(`bill.types.${value}`), value })),
   ];
   const currencyOptions = [
     { label: t("bill.allCurrencies"), value: ALL },

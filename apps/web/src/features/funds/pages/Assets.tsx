@@ -16,6 +16,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { add, multiply, sum } from "@/lib/decimal";
 import { formatAmount } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
@@ -25,7 +26,6 @@ import { WithdrawSheet } from "../components/WithdrawSheet";
 import { FirstDeposit, HideZeroSwitch } from "../components/ZeroBalances";
 import { useHideBalances } from "../hooks/useHideBalances";
 import { useHideZeroBalances } from "../hooks/useHideZeroBalances";
-import { add, multiply, sum } from "../lib/decimal";
 import { ACCOUNT_BILL_PATH, type AssetsSheet, RECHARGE_LOG_PATH, RECHARGE_PATH, SHEET_PARAM } from "../lib/paths";
 import "../funds.css";
 

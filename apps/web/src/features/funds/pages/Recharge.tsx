@@ -8,6 +8,7 @@ import { RetryView } from "@/components/RetryView";
 import { useLongPress } from "@/hooks/useLongPress";
 import { ApiError } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
+import { compare, isDecimal, sanitizeAmountInput } from "@/lib/decimal";
 import { formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
@@ -18,7 +19,6 @@ import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { PROOF_IMAGES_MAX, useSubmitRecharge } from "../api/submit-recharge";
 import { Field } from "../components/Field";
 import { InfoRows } from "../components/InfoRows";
-import { compare, isDecimal, sanitizeAmountInput } from "../lib/decimal";
 import { RECHARGE_LOG_PATH } from "../lib/paths";
 import "../funds.css";
 

@@ -1,6 +1,7 @@
 import { Tabs, Tag } from "antd-mobile";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/Page";
+import { add } from "@/lib/decimal";
 import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth } from "@/lib/session";
@@ -9,7 +10,6 @@ import { type ExchangeRow, useExchanges } from "../api/get-exchanges";
 import { useWithdrawals, type WithdrawalRow } from "../api/get-withdrawals";
 import { PagedList } from "../components/PagedList";
 import { ReviewStatusTag } from "../components/ReviewStatus";
-import { add } from "../lib/decimal";
 import { LOG_TABS, type LogTab } from "../lib/paths";
 import { readableRate } from "../lib/rate";
 import "../funds.css";

@@ -4,9 +4,10 @@ import { AccountButton } from "@/components/AccountButton";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
+import { useLivePrices } from "@/lib/market/live-prices";
+import { refreshIntervalOf, usePairs } from "@/lib/market/pairs";
 import { useAnnouncement } from "../api/get-announcement";
 import { useMenus } from "../api/get-menus";
-import { refreshIntervalOf, useProductList } from "../api/get-product-list";
 import { useSoftMenus } from "../api/get-soft-menus";
 import { AnnouncementBar } from "../components/AnnouncementBar";
 import { AnnouncementPopup } from "../components/AnnouncementPopup";
@@ -15,7 +16,6 @@ import { MessagesButton } from "../components/MessagesButton";
 import { PriceSourceNote } from "../components/PriceSourceNote";
 import { SoftShortcuts } from "../components/SoftShortcuts";
 import { TopMovers } from "../components/TopMovers";
-import { useLivePrices } from "../hooks/useLivePrices";
 import "../home.css";
 
 // Live prices re-render Home every second: only the movers depend on them, so the rest of the
@@ -37,9 +37,9 @@ const HeaderButtons = memo(function HeaderButtons() {
 export default function Home() {
   const menus = useMenus();
   const soft = useSoftMenus();
-  const market = useProductList(CRYPTO_PRODUCT_TYPE);
+  const market = usePairs(CRYPTO_PRODUCT_TYPE);
   const pairs = market.data?.items;
-  useLivePrices(pairs?.map((pair) => pair.id) ?? [], refreshIntervalOf(market.data));
+  useLivePrices(pairs?.map((pair) => pair.id) ?? [], { figuresRefreshMs: refreshIntervalOf(market.data) });
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;
   const failed = menus.isError && market.isError;
   // The sections appear together once their first answers are in (or failed), not one by one, each pushing the

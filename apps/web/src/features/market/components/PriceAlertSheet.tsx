@@ -6,10 +6,11 @@ import { EmptyState } from "@/components/EmptyState";
 import { DeleteOutline } from "@/components/icons";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
+import { compare } from "@/lib/decimal";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import type { PairDetail } from "@/lib/market/pairs";
 import { toast } from "@/lib/toast";
-import type { PairDetail } from "../api/get-product-show";
 import {
   type PriceAlert,
   useActiveAlertCount,
@@ -17,7 +18,6 @@ import {
   useDeletePriceAlert,
   usePairAlerts,
 } from "../api/price-alerts";
-import { compareDecimal } from "../lib/decimal";
 import { formatPrice } from "../lib/format";
 
 export interface PriceAlertSheetProps {
@@ -98,12 +98,12 @@ export function PriceAlertSheet({ visible, onClose, pair, price }: PriceAlertShe
 
   let hint: string | null = null;
   if (level && price && /^\d+(\.\d+)?$/.test(level)) {
-    const side = compareDecimal(level, price);
+    const side = compare(level, price);
     if (direction === "above" && side <= 0) hint = t("alerts.mustBeAbove");
     if (direction === "below" && side >= 0) hint = t("alerts.mustBeBelow");
   }
   const full = (active.data ?? 0) >= MAX_ACTIVE_PRICE_ALERTS;
-  const ready = /^\d+(\.\d+)?$/.test(level) && compareDecimal(level, "0") > 0 && hint === null && !full;
+  const ready = /^\d+(\.\d+)?$/.test(level) && compare(level, "0") > 0 && hint === null && !full;
 
   const submit = async () => {
     if (!ready) return;

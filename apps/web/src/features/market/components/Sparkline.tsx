@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useSparklineData } from "../api/get-kdata";
+import { useSparklineData } from "../api/get-sparkline";
 
 /** The last 24 hourly closes. */
 const POINTS = 24;

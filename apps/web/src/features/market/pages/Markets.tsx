@@ -9,10 +9,10 @@ import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { TabStrip } from "@/components/TabStrip";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
-import { useProductList } from "../api/get-product-list";
+import { useLivePrices } from "@/lib/market/live-prices";
+import { usePairs } from "@/lib/market/pairs";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
-import { useLivePrices } from "../hooks/useLivePrices";
 import "../market.css";
 
 const FAVOURITES_TAB = "favourites";
@@ -43,7 +43,7 @@ export default function Markets() {
   const [search, setSearch] = useState("");
   const needle = useDeferredValue(search.trim().toLowerCase());
   const favourites = useFavourites();
-  const list = useProductList(CRYPTO_PRODUCT_TYPE);
+  const list = usePairs(CRYPTO_PRODUCT_TYPE);
   const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
   useLivePrices(pairs.map((pair) => pair.id));
 

@@ -14,14 +14,14 @@ import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
 import { useLatestTick } from "@/lib/live";
+import { useLivePrices } from "@/lib/market/live-prices";
+import { type PairDetail, usePair } from "@/lib/market/pairs";
 import { type PositionTracker, usePositions } from "@/lib/positions";
 import { useGoToLogin, useToken } from "@/lib/session";
-import { type PairDetail, useProductShow } from "../api/get-product-show";
 import { ChangeText, changeClass } from "../components/ChangeText";
 import { FavouriteButton } from "../components/FavouriteButton";
 import { PriceAlertSheet } from "../components/PriceAlertSheet";
 import { useFavourites } from "../hooks/useFavourites";
-import { useLivePrices } from "../hooks/useLivePrices";
 import { formatPrice, formatVolume } from "../lib/format";
 import "../market.css";
 
@@ -186,7 +186,7 @@ export default function MarketsBusiness() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pairId = pairIdFrom(params);
-  const query = useProductShow(pairId);
+  const query = usePair(pairId);
   const favourites = useFavourites();
   const pair = query.data;
   // The user's newest open order of this pair, and the result when one settles while the pair is shown.

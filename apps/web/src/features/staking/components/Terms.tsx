@@ -1,7 +1,7 @@
+import { add, multiply } from "@/lib/decimal";
 import { formatDate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
-import { add, termInterest } from "../lib/decimal";
 import { amount as fmt, percent } from "./format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +15,7 @@ export interface TermsProps {
 /** Every term of a subscription, the same list before and at confirmation. */
 export function Terms({ product, amount }: TermsProps) {
   const { t } = useTranslation("staking");
-  const interest = amount ? termInterest(amount, product.daily_rate, product.days) : null;
+  const interest = amount ? multiply(amount, product.daily_rate, product.days) : null;
   const rows: Array<[string, string, string?]> = [
     [t("product.dailyRate"), percent(product.daily_rate)],
     [t("product.term"), t("product.daysValue", { count: product.days })],

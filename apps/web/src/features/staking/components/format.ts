@@ -1,5 +1,5 @@
+import { ratePercent } from "@/lib/decimal";
 import { formatAmount, formatAmountRange, formatDecimal } from "@/lib/format";
-import { ratePercent } from "../lib/decimal";
 
 /** An amount as the user reads it: grouped, in the currency's precision (lib/format), exactly as sent. */
 export const amount = (value: string, currency: string) => formatAmount(value, currency);

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { formatClock, secondsLeft } from "../hooks/useNow";
-import { signedMoney } from "../lib/decimal";
 import { orderPath } from "../lib/paths";
 import { DirectionTag, ResultTag, StatusTag } from "./labels";
 
@@ -35,7 +34,7 @@ export function OrderCard({ order, now }: { order: UpDownOrder; now: number }) {
           <div>
             <span className="updown-row__label">{t("list.profit")}</span>
             <span className={order.profit?.startsWith("-") ? "updown-down" : "updown-up"}>
-              {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+              {order.profit ? formatMoney(order.profit, order.currency, { signed: true }) : "—"}
             </span>
           </div>
         ) : (

@@ -4,11 +4,11 @@ import { type ReactNode, useEffect, useState } from "react";
 import { CloseOutline } from "@/components/icons";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { add, multiply, ratePercent } from "@/lib/decimal";
 import { formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { usePlaceUpDownOrder } from "../api/place-order";
-import { add, multiply, ratePercent } from "../lib/decimal";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk";
 import type { TradablePair } from "../lib/types";
 

@@ -8,17 +8,17 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
+import { compare, ratePercent } from "@/lib/decimal";
 import { formatDateTime, formatDecimal, formatMoney, formatTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { useLivePrices } from "@/lib/market/live-prices";
+import { pairQueryOptions } from "@/lib/market/pairs";
 import { useRequireAuth } from "@/lib/session";
 import { useUpDownOrder } from "../api/get-order";
 import { useUpDownOrderTicks } from "../api/get-order-ticks";
-import { pairOptions } from "../api/get-pair";
 import { CountdownRing } from "../components/CountdownRing";
 import { DirectionTag, ResultTag, StatusTag } from "../components/labels";
-import { useLivePrices } from "../hooks/useLivePrices";
 import { secondsLeft, useNow } from "../hooks/useNow";
-import { compare, ratePercent, signedMoney } from "../lib/decimal";
 import "../updown.css";
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -152,7 +152,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
   const rate = `${formatDecimal(ratePercent(order.payout_rate), { minFraction: 0 })}%`;
   // Whether this pair's prices are simulated (DESIGN.md §1), its decimals, and while the order is open its live
   // price: live ticks keep the cached answer current, so it is not read again over HTTP.
-  const pair = useQuery({ ...pairOptions(order.productid), refetchInterval: false, staleTime: 60_000 });
+  const pair = useQuery({ ...pairQueryOptions(order.productid), refetchInterval: false, staleTime: 60_000 });
   useLivePrices(settled ? [] : [order.productid]);
   const decimals = pair.data?.price_decimals ?? 0;
   const livePrice = settled ? null : (pair.data?.price ?? null);
@@ -181,7 +181,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
                 order.profit?.startsWith("-") ? "updown-detail__profit updown-down" : "updown-detail__profit updown-up"
               }
             >
-              {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+              {order.profit ? formatMoney(order.profit, order.currency, { signed: true }) : "—"}
             </strong>
           </div>
         ) : (
@@ -231,7 +231,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
           {order.payout ? money(order.payout) : "—"}
         </Row>
         <Row label={t("detail.profit")} testId="updown-profit">
-          {order.profit ? signedMoney(order.profit, order.currency) : "—"}
+          {order.profit ? formatMoney(order.profit, order.currency, { signed: true }) : "—"}
         </Row>
         {settled ? (
           <ResultExplanation order={order} decimals={decimals} />
