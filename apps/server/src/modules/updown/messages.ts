@@ -82,7 +82,7 @@ export const upDownMessages = defineMessages({
     updown_order_not_found: "Questo ordine non esiste",
   },
   de: {
-    updown_pair_unavailable: "Für dieses Paar sind keine Up/Down-Aufträge verfügbar",
+    updown_pair_unavailable: "Für dieses Paar sind keine Steigt/Fällt-Aufträge verfügbar",
     updown_term_unknown: "Wählen Sie eine der Abrechnungszeiten: {options}",
     updown_amount_decimals: "Beträge in {currency} haben höchstens {decimals} Nachkommastellen",
     updown_amount_range: "Der Betrag muss zwischen {min} und {max} {currency} liegen",
