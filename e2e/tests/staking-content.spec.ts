@@ -105,6 +105,7 @@ test("messages: the welcome announcement is listed unread, opens, and is read af
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const user = await signUp(request);
   await signInPage(page, user);
   // The badge and the list's dots follow one rule: the welcome announcement is news to a new user in both.
