@@ -203,6 +203,7 @@ test.describe("offline", () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000); // 7 s of watching the requests, on a busy machine
     await signInPage(page, user);
     await page.goto("/#/pages/index/index");
     await expect(page.locator(".home-soft")).toBeVisible();
