@@ -203,6 +203,7 @@ test.describe("offline", () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000); // 7 s of watching the requests, on a busy machine
     await signInPage(page, user);
     await page.goto("/#/pages/index/index");
     await expect(page.locator(".home-soft")).toBeVisible();
@@ -216,6 +217,9 @@ test.describe("offline", () => {
     await tabBar(page).getByRole("link", { name: "Assets" }).click();
     const offline = page.getByRole("button", { name: /You are offline, and this page is not saved/ });
     await expect(offline).toBeVisible();
+    // The app's shell stays around it: the header names the tab, the tab bar leads on.
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Assets");
+    await expect(tabBar(page).getByRole("link", { name: "Home" })).toBeVisible();
     await page.waitForTimeout(5_000);
     // A few tries with backoff, then nothing: before, one chunk was asked for 406 times in 5 s.
     expect(timesFailed(), failed.join("\n")).toBeLessThanOrEqual(3);
@@ -226,6 +230,7 @@ test.describe("offline", () => {
 
     await context.setOffline(false);
     await offline.click();
+    await expect(offline).toHaveCount(0);
     await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Assets");
   });
 });

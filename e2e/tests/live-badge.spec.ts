@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { gate } from "../fixtures/gate";
+import { messagesBell, unreadCount } from "../fixtures/messages";
 import { call, operator, signInPage, signUp } from "../fixtures/users";
 
 /** Resolves at the first frame the page's live socket receives that holds every one of `parts`. */
@@ -24,16 +25,12 @@ test("an operator's message raises the unread badge live, without a reload or a 
   const ops = await operator(request);
   const send = (title: string) =>
     call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title, body: "<p>Live.</p>" } });
-  const unread = () => call<number>(request, "/api/index/getnews", { token: user.token });
 
   await signInPage(page, user);
   const signedIn = socketSignedIn(page);
   await page.goto("/#/pages/index/index");
-  const before = await unread();
-  const bell = (count: number) =>
-    page
-      .getByRole("banner")
-      .getByRole("button", count > 0 ? { name: `Messages (unread: ${count})` } : { name: "Messages", exact: true });
+  const before = await unreadCount(request, user);
+  const bell = (count: number) => messagesBell(page, count);
   await expect(bell(before)).toBeVisible();
   await signedIn;
 
@@ -56,6 +53,7 @@ test("a message that arrives while the badge's first read is on its way still ra
   request,
 }) => {
   const user = await signUp(request);
+  const before = await unreadCount(request, user);
   const ops = await operator(request);
   // The first read of the count leaves before the message exists, and its answer is held until the server has
   // announced the message: the app must read again rather than keep that answer.
@@ -79,5 +77,5 @@ test("a message that arrives while the badge's first read is on its way still ra
   await call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });
   await announced;
   held.open();
-  await expect(page.getByRole("banner").getByRole("button", { name: "Messages (unread: 1)" })).toBeVisible();
+  await expect(messagesBell(page, before + 1)).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { messagesBell, unreadCount } from "../fixtures/messages";
 import { call, fund, operator, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 // Lazy pages load slower on a busy machine; this is a ceiling for waiting, not a timing assertion.
@@ -104,13 +105,20 @@ test("messages: the welcome announcement is listed unread, opens, and is read af
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const user = await signUp(request);
   await signInPage(page, user);
+  // The badge and the list's dots follow one rule: the welcome announcement is news to a new user in both.
+  const unread = await unreadCount(request, user);
+  expect(unread).toBeGreaterThanOrEqual(1);
+  await page.goto("/#/pages/index/index");
+  await expect(messagesBell(page, unread)).toBeVisible();
   await page.goto("/#/pages/user/message");
   await expect(heading(page)).toHaveText("Messages");
   const welcome = page.getByRole("link", { name: /Welcome to Cryptos/ });
   await expect(welcome).toBeVisible();
   await expect(welcome.getByRole("img", { name: "Unread" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Unread" })).toHaveCount(unread);
   await page.screenshot({ path: path.join(shots, "messages-en.png") });
 
   await welcome.click();
@@ -125,6 +133,9 @@ test("messages: the welcome announcement is listed unread, opens, and is read af
   await page.getByRole("tab", { name: "Personal" }).click();
   await expect(page).toHaveURL(/cid=3/);
   await expect(page.getByRole("link", { name: /Welcome to Cryptos/ })).toHaveCount(0);
+
+  await page.goto("/#/pages/index/index");
+  await expect(messagesBell(page, unread - 1)).toBeVisible();
 });
 
 test("help pages show the server's text in English and, after switching, in Simplified Chinese", async ({ page }) => {

@@ -19,7 +19,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe("accounts: email sign-up and sign-in over real SMTP", () => {
   let t: TestApp;
   let sink: SmtpSink;
-  // A minute ahead of the seed, so the seeded announcement predates every user and is not unread for them.
+  // A minute ahead of the seed: the seeded welcome announcement predates every user, and is still news to them.
   const clock = new ManualClock(Date.now() + 60_000);
 
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
       code: 1,
       data: {
         userinfo: { token: first, email, address: null, login_type: 1, credit_score: 100 },
-        users: { real_name_status: "none", unread: 0 },
+        users: { real_name_status: "none", unread: 1 }, // the welcome announcement
       },
     });
     expect((info.body.data as { users: { balances: unknown[] } }).users.balances).toEqual(expect.any(Array));

@@ -1,5 +1,8 @@
+import { APP_NAME } from "@cryptos/contract";
 import { useLocation, useNavigate, useRouteError } from "react-router";
+import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
+import { TABS } from "@/components/TabBar";
 import { TranslationsUnavailable, useTranslation } from "@/lib/i18n";
 import { retryFailedPages } from "./routes";
 
@@ -13,7 +16,7 @@ function isLoadFailure(error: unknown): boolean {
 }
 
 /**
- * A page that failed to load: offline, it says so. Tapping retries a failed download in place (the page's code
+ * A page that failed to load, under the app's header (and tab bar on a tab): offline, it says so. Tapping retries a failed download in place (the page's code
  * and texts are asked for again, once); a render error reloads the app.
  */
 export function RouteError() {
@@ -31,9 +34,11 @@ export function RouteError() {
     // A new location resets the router's error boundary, which draws the page again.
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: { retry: Date.now() } });
   };
+  // The tab's own name on a tab (whose bar stays below), the app's name elsewhere, with Back.
+  const tab = TABS.find(({ path }) => path === location.pathname);
   return (
-    <div className="app">
+    <Page title={tab ? t(`tabs.${tab.key}`) : APP_NAME} back={!tab}>
       <RetryView message={offline ? t("status.offlinePage") : t("status.pageLoadFailed")} onRetry={onRetry} />
-    </div>
+    </Page>
   );
 }

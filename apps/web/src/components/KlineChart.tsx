@@ -166,13 +166,17 @@ export function KlineChart({
     if (!container) return;
     const chart = createChart(container, {
       autoSize: true,
-      layout: { fontSize: 11, attributionLogo: false },
+      layout: { fontSize: chartFontSize(), attributionLogo: false },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, rightOffset: 3, tickMarkFormatter: tickLabel },
       localization: { locale: currentLocale(), timeFormatter: crosshairLabel },
     });
     chartRef.current = chart;
+    // The canvas's labels follow the root font size, as the rest of the app does (it grows up to 960 px wide).
+    const followRootFont = () => chart.applyOptions({ layout: { fontSize: chartFontSize() } });
+    window.addEventListener("resize", followRootFont);
     return () => {
+      window.removeEventListener("resize", followRootFont);
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
@@ -395,6 +399,12 @@ const overlay: CSSProperties = {
   background: "var(--surface)",
   zIndex: 3,
 };
+/** The axis labels' and price badges' size in CSS px: 11 px at the 16 px root of a 375 px phone, 0.6875rem. */
+function chartFontSize(): number {
+  const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.round(root * 0.6875 * 10) / 10;
+}
+
 const retry: CSSProperties = { border: 0, width: "100%", cursor: "pointer", font: "inherit" };
 const note: CSSProperties = {
   color: "var(--text-secondary)",

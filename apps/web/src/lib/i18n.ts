@@ -114,6 +114,9 @@ function suspensionFor(lng: Locale, namespaces: readonly string[]): Promise<void
   return promise;
 }
 
+/** A promise React's `use` reads without waiting (it looks at `status` and `value` first). */
+const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 function fixedT(ns: string): TFunction {
   return (key, options) => translate(lookup, language, ns, key, options);
 }
@@ -137,10 +140,13 @@ export function useTranslation(namespaces?: string | readonly string[]): { t: TF
   const list =
     namespaces === undefined ? [FALLBACK_NAMESPACE] : typeof namespaces === "string" ? [namespaces] : namespaces;
   const current = useSyncExternalStore(subscribe, () => version);
-  if (!isLoaded(language, list)) {
-    if (gaveUp(language, list)) throw new TranslationsUnavailable(list.join(","));
-    use(suspensionFor(language, list));
-  }
+  const ready = isLoaded(language, list);
+  if (!ready && gaveUp(language, list)) throw new TranslationsUnavailable(list.join(","));
+  // `use` runs on every render, loaded or not. When a first render suspends here and the files arrive at once,
+  // React replays the component from this call, and only a `use` that runs in the replay sets React up to mount
+  // the hooks that follow; skipping it threw "update hook called on initial render" (React errors #467 and #520,
+  // seen on opening Withdraw).
+  use(ready ? LOADED : suspensionFor(language, list));
   const first = list[0] ?? FALLBACK_NAMESPACE;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` for each language, as react-i18next gives.
   const t = useMemo(() => fixedT(first), [first, current]);

@@ -61,7 +61,7 @@ export const personalMessages = (db: Conn, userId: number) =>
     .where(and(eq(messages.userId, userId), eq(messages.cid, 3)))
     .orderBy(desc(messages.id));
 
-/** A reader: a signed-in user (who sees broadcasts since joining and their own messages) or nobody. */
+/** A reader: a signed-in user (who sees every published broadcast and their own messages) or nobody. */
 export type Reader = { userId: number; joinedAt: Date } | null;
 
 /**
@@ -78,9 +78,8 @@ export async function listVisible(db: Conn, reader: Reader, cid: number | undefi
   const items = await db
     .select({
       message: messages,
-      readAt: reader
-        ? sql<Date | null>`(select r.read_at from message_reads r where r.message_id = ${messages.id} and r.user_id = ${reader.userId})`
-        : sql<null>`null`,
+      // Signed out there is no read state: every message is listed as unread (the app shows no marks then).
+      unread: reader ? sql<boolean>`(${unreadBy(reader)})` : sql<boolean>`true`,
     })
     .from(messages)
     .where(where)
@@ -103,20 +102,30 @@ export const findVisible = async (db: Conn, reader: Reader, id: number) =>
 export const markRead = (db: Conn, messageId: number, userId: number, at: Date) =>
   db.insert(messageReads).values({ messageId, userId, readAt: at }).onConflictDoNothing();
 
-/** Unread: personal messages, and broadcasts published since the user joined, with no read mark. */
-export async function unreadCount(db: Conn, userId: number, joinedAt: Date): Promise<number> {
+/**
+ * How long before joining a broadcast is still news to a newcomer: the welcome announcement and the last month's
+ * notices are unread for a new user; older history is listed as read.
+ */
+const BROADCASTS_NEW_TO_NEWCOMERS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Unread for a reader, the one rule behind the list's marks and the badge's count: no read mark, and either the
+ * reader's own message or a broadcast published at most BROADCASTS_NEW_TO_NEWCOMERS_MS before they joined.
+ */
+function unreadBy(reader: NonNullable<Reader>) {
+  const newsSince = new Date(reader.joinedAt.getTime() - BROADCASTS_NEW_TO_NEWCOMERS_MS);
+  return and(
+    or(eq(messages.userId, reader.userId), gt(messages.createdAt, newsSince)),
+    sql`not exists (select 1 from message_reads r where r.message_id = ${messages.id} and r.user_id = ${reader.userId})`,
+  );
+}
+
+/** The number of messages `listVisible` marks unread for the reader, over every category. */
+export async function unreadCount(db: Conn, reader: NonNullable<Reader>): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(
-      and(
-        or(
-          eq(messages.userId, userId),
-          and(isNull(messages.userId), eq(messages.published, true), gt(messages.createdAt, joinedAt)),
-        ),
-        sql`not exists (select 1 from message_reads r where r.message_id = ${messages.id} and r.user_id = ${userId})`,
-      ),
-    );
+    .where(and(visibleTo(reader), unreadBy(reader)));
   return row?.n ?? 0;
 }
 

@@ -140,8 +140,8 @@ export class MessagesService {
   ): Promise<Paged<MessageView>> {
     const { items, total } = await repo.listVisible(this.db, reader, cid, list, (page - 1) * list);
     return {
-      items: items.map(({ message: row, readAt }) => {
-        const { body: _body, ...rest } = this.view(row, readAt !== null && readAt !== undefined, locale);
+      items: items.map(({ message: row, unread }) => {
+        const { body: _body, ...rest } = this.view(row, !unread, locale);
         return rest;
       }),
       total,
@@ -159,7 +159,7 @@ export class MessagesService {
   }
 
   unread(reader: Reader): Promise<number> {
-    return reader ? repo.unreadCount(this.db, reader.userId, reader.joinedAt) : Promise.resolve(0);
+    return reader ? repo.unreadCount(this.db, reader) : Promise.resolve(0);
   }
 
   async latestAnnouncement(locale: Locale): Promise<MessageDetailView | null> {
