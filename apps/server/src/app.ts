@@ -13,6 +13,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { priceAlertRoutes } from "./modules/alerts/routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
+import { exportRoutes } from "./modules/exports/routes";
 import type { ModuleContext } from "./modules/context";
 import { fundsRoutes } from "./modules/funds/routes";
 import { identityRoutes } from "./modules/identity/routes";
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     upDownRoutes(api, ctx);
     identityRoutes(api, ctx);
     consoleRoutes(api, ctx);
+    exportRoutes(api, ctx);
     // Every call of the contract answers, even before its capability is built.
     for (const call of Object.values(calls)) {
       if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);

@@ -9,6 +9,7 @@ import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
+import { ExportsService } from "./exports/service";
 import { FundsService } from "./funds/service";
 import { UploadsService } from "./funds/uploads";
 import { IdentityService } from "./identity/service";
@@ -37,6 +38,7 @@ export interface Services {
   funds: FundsService;
   identity: IdentityService;
   console: ConsoleService;
+  exports: ExportsService;
   uploads: UploadsService;
   market: MarketService;
   updown: UpDownService;
@@ -99,5 +101,9 @@ export function createServices(
       addressBook,
     }),
   };
-  return { ...domain, console: new ConsoleService(clock, domain) };
+  return {
+    ...domain,
+    console: new ConsoleService(clock, domain),
+    exports: new ExportsService(db, { funds: domain.funds, updown: domain.updown, staking: domain.staking }),
+  };
 }

@@ -232,7 +232,7 @@ export class FundsService {
 
   // Deposits ------------------------------------------------------------------------------------------------------
 
-  private async depositViews(conn: Db | Tx, rows: DepositRow[]): Promise<DepositView[]> {
+  async depositViews(conn: Db | Tx, rows: DepositRow[]): Promise<DepositView[]> {
     const urls = await this.deps.uploads.urls(
       conn,
       rows.flatMap((r) => r.imageIds),
@@ -438,7 +438,7 @@ export class FundsService {
     });
   }
 
-  private withdrawalView(w: WithdrawalRow): WithdrawalView {
+  withdrawalView(w: WithdrawalRow): WithdrawalView {
     return {
       id: w.id,
       user_id: w.userId,
@@ -721,7 +721,7 @@ export class FundsService {
     return this.quoteView(row);
   }
 
-  private exchangeView(e: ExchangeRow): z.infer<typeof exchange> {
+  exchangeView(e: ExchangeRow): z.infer<typeof exchange> {
     return {
       id: e.id,
       from: e.fromCurrency,
