@@ -200,7 +200,10 @@ const pglite = await measure("PGlite", port, async () => {
 });
 const postgres = await measure("PostgreSQL", port, async () => {
   const db = await freshDatabase("server");
-  return { env: { DATABASE_URL: db.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "cryptos-bench-up-")) }, drop: db.drop };
+  return {
+    env: { DATABASE_URL: db.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "cryptos-bench-up-")) },
+    drop: db.drop,
+  };
 });
 
 const startNote = `median of ${RUNS}; from spawn to the first product list answer`;

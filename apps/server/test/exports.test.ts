@@ -18,7 +18,7 @@ let dataDir: string;
 let op: Record<string, string>;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const FORMULA_TXID = "=HYPERLINK(\"http://evil.example\",\"x\")";
+const FORMULA_TXID = '=HYPERLINK("http://evil.example","x")';
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 
@@ -89,7 +89,10 @@ async function statement(kind: ExportKind, user: SignedUpUser) {
 async function listed(kind: ExportKind, user: SignedUpUser) {
   const items: Record<string, unknown>[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.call(LIST_CALL[kind].path, { headers: user.headers, query: { page: String(page), list: "100" } });
+    const res = await t.call(LIST_CALL[kind].path, {
+      headers: user.headers,
+      query: { page: String(page), list: "100" },
+    });
     expect(res.body.code, res.body.msg).toBe(1);
     const data = res.body.data as { items: Record<string, unknown>[]; total: number };
     items.push(...data.items);

@@ -24,7 +24,8 @@ export interface CsvColumn {
   value: (item: Record<string, unknown>) => unknown;
 }
 
-const unwrap = (field: z.ZodType): z.ZodType => (field instanceof z.ZodNullable ? unwrap(field.unwrap() as z.ZodType) : field);
+const unwrap = (field: z.ZodType): z.ZodType =>
+  field instanceof z.ZodNullable ? unwrap(field.unwrap() as z.ZodType) : field;
 
 /**
  * The columns of a list call's item schema, in its order: a nested object becomes one column per field, and a list
@@ -44,8 +45,7 @@ export function columnsOf(schema: z.ZodObject): CsvColumn[] {
       return [
         {
           name,
-          value: (item) =>
-            (item[name] as { id?: unknown }[] | null)?.map((element) => element.id ?? element).join(" "),
+          value: (item) => (item[name] as { id?: unknown }[] | null)?.map((element) => element.id ?? element).join(" "),
         },
       ];
     }
