@@ -10,6 +10,7 @@ test("Export on the bills screen downloads the whole history as CSV, with the se
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const user = await signUp(request);
   await fund(request, user, "250.50");
   await signInPage(page, user);
