@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const suites = ["http", "settle", "fanout", "web", "body"].filter((s) => only.length === 0 || only.includes(s));
+const suites = ["http", "settle", "fanout", "web", "body", "server"].filter(
+  (s) => only.length === 0 || only.includes(s),
+);
 
 function runSuite(name) {
   return new Promise((resolve) => {

@@ -14,6 +14,7 @@ import { priceAlertRoutes } from "./modules/alerts/routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
+import { exportRoutes } from "./modules/exports/routes";
 import { fundsRoutes } from "./modules/funds/routes";
 import { identityRoutes } from "./modules/identity/routes";
 import { ledgerRoutes } from "./modules/ledger/routes";
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     upDownRoutes(api, ctx);
     identityRoutes(api, ctx);
     consoleRoutes(api, ctx);
+    exportRoutes(api, ctx);
     // Every call of the contract answers, even before its capability is built.
     for (const call of Object.values(calls)) {
       if (!routes.implemented.has(call.path)) unavailableRoute(api, routes, call);

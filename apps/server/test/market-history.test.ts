@@ -82,8 +82,8 @@ describe("generated price history", () => {
   it("opens the charts at once, then writes the rest between ticks, resuming after an interruption", async () => {
     const first = newFeed();
     await first.prepare();
-    // Before the first tick: three days of minutes, and 500 candles of each larger interval.
-    expect(await minuteCount(btc)).toBe(3 * 24 * 60);
+    // Before the first tick: one day of minutes, and 500 candles of each larger interval.
+    expect(await minuteCount(btc)).toBe(24 * 60);
     const fiveMinutes = await rows<{ n: number }>(
       sql`select count(*)::int as n from candles where pair_id = ${btc} and interval = '5m'`,
     );

@@ -3,6 +3,7 @@ export * from "./calls";
 export * from "./constants";
 export * from "./enums";
 export * from "./envelope";
+export * from "./exports";
 export * from "./locales";
 export * from "./routes";
 export * from "./validators";

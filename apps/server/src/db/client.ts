@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -30,6 +30,24 @@ export interface Database {
 
 /** Beside this file in the source tree, and copied beside the bundle by build.mjs. */
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** An empty cluster with every migration applied, written beside the bundle by build.mjs (absent in the source tree). */
+const clusterTemplate = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url));
+
+/**
+ * PGlite's settings for a data folder. PostgreSQL's defaults suit a server with its own memory; here every buffer
+ * lives in the app's own process and a WebAssembly heap never gives memory back, so they are kept small: 16 MB of
+ * shared buffers hold the hot candles and ticks (the charts read a few pages each), and the write-ahead log is
+ * bounded (decision 028).
+ */
+export const PGLITE_SETTINGS = [
+  "shared_buffers=16MB",
+  "wal_buffers=1MB",
+  "temp_buffers=2MB",
+  "work_mem=2MB",
+  "maintenance_work_mem=16MB",
+  "max_wal_size=128MB",
+  "min_wal_size=32MB",
+];
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -73,9 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    // PostgreSQL's 1 GB of write-ahead log suits a server; an embedded database in a folder does better with less.
+    const fresh = !existsSync(path.join(dir, "PG_VERSION"));
     client = new PGlite(dir, {
-      startParams: [...PGlite.defaultStartParams, "-c", "max_wal_size=128MB", "-c", "min_wal_size=32MB"],
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+      ...(fresh && existsSync(clusterTemplate) ? { loadDataDir: new Blob([readFileSync(clusterTemplate)]) } : {}),
     });
   } else {
     client = new PGlite(options.template ? { loadDataDir: options.template } : {});

@@ -12,6 +12,7 @@ import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
+import { ExportsService } from "./exports/service";
 import { DepositsService } from "./funds/deposits";
 import { ExchangeService } from "./funds/exchange";
 import { FundsSettingsService } from "./funds/settings";
@@ -50,6 +51,7 @@ export interface Services {
   fundsSettings: FundsSettingsService;
   identity: IdentityService;
   console: ConsoleService;
+  exports: ExportsService;
   uploads: UploadsService;
   market: MarketService;
   updown: UpDownService;
@@ -119,5 +121,15 @@ export function createServices(
     exchange: new ExchangeService(db, clock, { ledger, prices: market, settings: fundsSettings }),
     fundsSettings,
   };
-  return { ...domain, console: new ConsoleService(db, clock, domain) };
+  return {
+    ...domain,
+    console: new ConsoleService(db, clock, domain),
+    exports: new ExportsService(db, {
+      deposits: domain.deposits,
+      withdrawals: domain.withdrawals,
+      exchange: domain.exchange,
+      updown: domain.updown,
+      staking: domain.staking,
+    }),
+  };
 }

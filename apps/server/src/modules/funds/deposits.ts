@@ -130,7 +130,7 @@ export class DepositsService {
 
   // Deposits ------------------------------------------------------------------------------------------------------
 
-  private async depositViews(conn: Db | Tx, rows: DepositRow[]): Promise<DepositView[]> {
+  async depositViews(conn: Db | Tx, rows: DepositRow[]): Promise<DepositView[]> {
     const urls = await this.deps.uploads.urls(
       conn,
       rows.flatMap((r) => r.imageIds),

@@ -106,7 +106,7 @@ export class ExchangeService {
     return this.quoteView(row);
   }
 
-  private exchangeView(e: ExchangeRow): z.infer<typeof exchange> {
+  exchangeView(e: ExchangeRow): z.infer<typeof exchange> {
     return {
       id: e.id,
       from: e.fromCurrency,

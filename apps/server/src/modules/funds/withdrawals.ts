@@ -185,7 +185,7 @@ export class WithdrawalsService {
     });
   }
 
-  private withdrawalView(w: WithdrawalRow): WithdrawalView {
+  withdrawalView(w: WithdrawalRow): WithdrawalView {
     return {
       id: w.id,
       user_id: w.userId,

@@ -233,21 +233,25 @@ function billConditions(f: BillFilter) {
 }
 
 /** A user's postings, newest first, with the entry that explains each. */
+/** What a bill is read from: the posting, its account, and the entry that explains it (postings joined to both). */
+export const billColumns = {
+  id: postings.id,
+  entryId: postings.entryId,
+  type: journalEntries.type,
+  currency: ledgerAccounts.currency,
+  account: ledgerAccounts.kind,
+  amount: postings.amount,
+  balanceAfter: postings.balanceAfter,
+  refType: journalEntries.refType,
+  refId: journalEntries.refId,
+  createdAt: postings.createdAt,
+};
+export type BillRow = Awaited<ReturnType<typeof userPostings>>["items"][number];
+
 export async function userPostings(db: Conn, f: BillFilter) {
   const where = billConditions(f);
   const items = await db
-    .select({
-      id: postings.id,
-      entryId: postings.entryId,
-      type: journalEntries.type,
-      currency: ledgerAccounts.currency,
-      account: ledgerAccounts.kind,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      refType: journalEntries.refType,
-      refId: journalEntries.refId,
-      createdAt: postings.createdAt,
-    })
+    .select(billColumns)
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))

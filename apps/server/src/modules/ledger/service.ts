@@ -261,18 +261,7 @@ export class LedgerService {
       offset: (page - 1) * list,
     });
     return {
-      items: items.map((r) => ({
-        id: r.id,
-        entry_id: Number(r.entryId),
-        type: r.type,
-        currency: r.currency,
-        account: r.account,
-        amount: toAmount(r.amount),
-        // A user's postings always carry their running balance; only system postings have none.
-        balance_after: toAmount(r.balanceAfter ?? "0"),
-        ref: r.refType && r.refId ? `${r.refType}:${r.refId}` : null,
-        created_at: r.createdAt.toISOString(),
-      })),
+      items: items.map(billView),
       total,
       page,
       list,
@@ -296,3 +285,17 @@ export class LedgerService {
     };
   }
 }
+
+/** A user's posting as the bills list (and the bills statement) shows it. */
+export const billView = (r: repo.BillRow): Bill => ({
+  id: r.id,
+  entry_id: Number(r.entryId),
+  type: r.type,
+  currency: r.currency,
+  account: r.account,
+  amount: toAmount(r.amount),
+  // A user's postings always carry their running balance; only system postings have none.
+  balance_after: toAmount(r.balanceAfter ?? "0"),
+  ref: r.refType && r.refId ? `${r.refType}:${r.refId}` : null,
+  created_at: r.createdAt.toISOString(),
+});

@@ -14,15 +14,16 @@ import {
 import * as repo from "./repo";
 import type { SourcePair } from "./sources/types";
 
-/** Rows per statement when inserting generated history. */
-const HISTORY_CHUNK = 20_000;
 /**
  * Rows per statement when the rest is written beside live ticks: small, so no tick or request waits long behind
  * one (PGlite runs each statement on the server's one thread).
  */
 const HISTORY_REST_CHUNK = 2_000;
-/** Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440). */
-const HISTORY_MINUTE_DAYS = 3;
+/**
+ * Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440).
+ * One day, not three: the first start waits for this part, and the rest follows newest first within a minute.
+ */
+const HISTORY_MINUTE_DAYS = 1;
 /** Setting that remembers how each pair's simulated history was made, so its rest can be made again alike. */
 const HISTORY_SETTING = "market.simulated_history";
 
@@ -107,7 +108,8 @@ export class SimulatedHistoryService {
       // The anchor first: a crash after some candles still leaves what is needed to finish them alike.
       anchors[pair.id] = anchor;
       await this.settings.set(HISTORY_SETTING, anchors);
-      written += await this.writeHistory(pair, anchor, firstPartOf(anchor), HISTORY_CHUNK);
+      // Small statements: PGlite runs each on the server's one thread, and requests must get their turn meanwhile.
+      written += await this.writeHistory(pair, anchor, firstPartOf(anchor), HISTORY_REST_CHUNK);
     }
     if (written) this.market.invalidate();
     return written;
@@ -138,7 +140,11 @@ export class SimulatedHistoryService {
 
   private async writeHistory(pair: SourcePair, anchor: HistoryAnchor, shape: HistoryShape, chunkRows: number) {
     const columns = generateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
-    for (const chunk of chunksOf(columns, chunkRows)) await repo.insertCandleColumns(this.db, chunk);
+    for (const chunk of chunksOf(columns, chunkRows)) {
+      await repo.insertCandleColumns(this.db, chunk);
+      // PGlite answers in microtasks: without a turn of the event loop no request would be read until the end.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return columns.pairId.length;
   }
 

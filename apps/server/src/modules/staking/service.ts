@@ -81,7 +81,7 @@ export class StakingService {
     };
   }
 
-  private orderView(o: OrderRow, name: Record<string, string>, locale: Locale): StakingOrderView {
+  orderView(o: OrderRow, name: Record<string, string>, locale: Locale): StakingOrderView {
     const next = o.status === "in_custody" ? new Date(o.subscribedAt.getTime() + (o.daysPaid + 1) * DAY_MS) : null;
     return {
       id: o.id,

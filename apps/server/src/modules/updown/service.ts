@@ -267,7 +267,7 @@ export class UpDownService {
     return { items: ticks.map((t) => tickView(t)!) };
   }
 
-  private async views(rows: OrderRow[]): Promise<UpDownOrder[]> {
+  async views(rows: OrderRow[]): Promise<UpDownOrder[]> {
     const open = rows.filter((r) => !r.settledAt);
     const windows = await this.market.entryAndExit(open);
     return rows.map((r) => this.view(r, windows.get(r.id)?.entry));

@@ -3,6 +3,7 @@ import { Dropdown, type DropdownRef, Selector } from "antd-mobile";
 import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
 import { compare } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
@@ -116,7 +117,11 @@ export default function AccountBill() {
   ];
 
   return (
-    <Page title={t("common:pages.accountBill")} className="funds-page funds-page--flush">
+    <Page
+      title={t("common:pages.accountBill")}
+      className="funds-page funds-page--flush"
+      right={signedIn ? <ExportButton kind="bills" /> : undefined}
+    >
       {signedIn && (
         <>
           <Dropdown ref={dropdown} className="funds-filters">

@@ -1,5 +1,6 @@
 import { Tabs, Tag } from "antd-mobile";
 import { useSearchParams } from "react-router";
+import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
 import { add } from "@/lib/decimal";
 import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
@@ -146,7 +147,11 @@ export default function RechargeLog() {
   const tab: LogTab = requested && LOG_TABS.includes(requested) ? requested : "deposits";
 
   return (
-    <Page title={t("common:pages.rechargeLog")} className="funds-page funds-page--flush">
+    <Page
+      title={t("common:pages.rechargeLog")}
+      className="funds-page funds-page--flush"
+      right={signedIn ? <ExportButton key={tab} kind={tab} /> : undefined}
+    >
       {signedIn && (
         <>
           <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} className="funds-tabs">

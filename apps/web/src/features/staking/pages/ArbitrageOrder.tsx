@@ -3,6 +3,7 @@ import { Button, Skeleton, Tabs } from "antd-mobile";
 import { useLayoutEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
+import { ExportButton } from "@/components/ExportButton";
 import { ListFooter } from "@/components/ListFooter";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
@@ -74,7 +75,7 @@ export default function ArbitrageOrder() {
     window.scrollTo(0, 0);
   }, []);
   return (
-    <Page title={t("pages.arbitrageOrder")}>
+    <Page title={t("pages.arbitrageOrder")} right={signedIn ? <ExportButton kind="staking" /> : undefined}>
       {signedIn ? (
         <>
           <Tabs

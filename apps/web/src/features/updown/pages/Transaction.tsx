@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { AccountButton } from "@/components/AccountButton";
 import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
+import { ExportButton } from "@/components/ExportButton";
 import { DownOutline } from "@/components/icons";
 import { KlineChart } from "@/components/KlineChart";
 import { Page } from "@/components/Page";
@@ -256,7 +257,13 @@ export default function Transaction() {
   }
 
   return (
-    <Page title={t("common:pages.transaction")} back={false} left={<AccountButton />} className="updown-page">
+    <Page
+      title={t("common:pages.transaction")}
+      back={false}
+      left={<AccountButton />}
+      right={session.signedIn ? <ExportButton kind="orders" /> : undefined}
+      className="updown-page"
+    >
       {body}
     </Page>
   );

@@ -1,0 +1,279 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { calls, EXPORT_KINDS, type ExportKind, exportPath } from "@cryptos/contract";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/lib/clock";
+import { Money } from "../src/lib/decimal";
+import { columnsOf } from "../src/modules/exports/csv";
+import { ExportsService } from "../src/modules/exports/service";
+import { createServices, type Services } from "../src/modules/services";
+import { depositCompleted, emailedCode, tinyPng, upload } from "./funds-fixtures";
+import { startTestApp, type TestApp } from "./helper";
+import { type SignedUpUser, signUp } from "./sign-up";
+
+let t: TestApp;
+let s: Services;
+let dataDir: string;
+let op: Record<string, string>;
+const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
+const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const FORMULA_TXID = '=HYPERLINK("http://evil.example","x")';
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+
+/** Each statement beside the list call whose items it must equal. */
+const LIST_CALL: Record<ExportKind, { path: string; body?: Record<string, unknown> }> = {
+  bills: { path: calls.getmoneylog.path },
+  orders: { path: calls.miaolist.path },
+  deposits: { path: calls.getrecharge.path },
+  withdrawals: { path: calls.getwithdraw.path },
+  exchanges: { path: calls.getduihuanlog.path },
+  staking: { path: calls.getitemlist.path },
+};
+const ITEM = {
+  bills: calls.getmoneylog,
+  orders: calls.miaolist,
+  deposits: calls.getrecharge,
+  withdrawals: calls.getwithdraw,
+  exchanges: calls.getduihuanlog,
+  staking: calls.getitemlist,
+};
+
+/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  if (cell || row.length) throw new Error(`the file does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
+  return rows;
+}
+
+async function download(kind: ExportKind, headers: Record<string, string>) {
+  const response = await t.app.inject({ method: "GET", url: exportPath(kind), headers });
+  return response;
+}
+
+async function statement(kind: ExportKind, user: SignedUpUser) {
+  const response = await download(kind, user.headers);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(response.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="cryptos-${kind}-`));
+  expect(response.body.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = parseCsv(response.body.slice(1));
+  return { header: header!, rows };
+}
+
+/** Every item of a list call, page after page, as its JSON. */
+async function listed(kind: ExportKind, user: SignedUpUser) {
+  const items: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.call(LIST_CALL[kind].path, {
+      headers: user.headers,
+      query: { page: String(page), list: "100" },
+    });
+    expect(res.body.code, res.body.msg).toBe(1);
+    const data = res.body.data as { items: Record<string, unknown>[]; total: number };
+    items.push(...data.items);
+    if (data.items.length < 100) return items;
+  }
+}
+
+/** A list item as the statement writes it: its fields as cells, in the schema's order. */
+function asCells(kind: ExportKind, item: Record<string, unknown>): string[] {
+  const item_ = ITEM[kind].data.shape.items.element;
+  return columnsOf(item_).map((c) => {
+    const v = c.value(item);
+    return v === null || v === undefined ? "" : String(v);
+  });
+}
+
+/** The statement's cell back to the value it stands for (a neutralised formula loses its apostrophe). */
+const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-exports-"));
+  t = await startTestApp({ config: { dataDir }, clock });
+  s = createServices(t.database, clock, t.config);
+  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  const pairs = await s.market.listPairs(1);
+  const btc = pairs.find((p) => p.symbol === "BTC/USDT")!.id;
+  await s.market.recordQuotes([{ pairId: btc, price: "60000.00" }], clock.now());
+
+  alice = await signUp(t);
+  bob = await signUp(t);
+  for (const user of [alice, bob]) {
+    await depositCompleted(t, user, op, "1000");
+    await t.call("/api/user/addresses/add", {
+      headers: user.headers,
+      body: { currency: "USDT", network: "TRC20", address: TRON, label: "+cmd|' /C calc'!A0" },
+    });
+  }
+  // A deposit still waiting, whose transaction id a spreadsheet would run as a formula.
+  const proof = await upload(t, alice.headers, { data: tinyPng() });
+  const channels = await t.call(calls.rechargechannels.path, { headers: alice.headers });
+  const channel = (channels.body.data as { items: { id: number; currency: string }[] }).items[0]!;
+  const pending = await t.call(calls.dorecharge.path, {
+    headers: alice.headers,
+    body: { channel_id: channel.id, amount: "5", txid: FORMULA_TXID, images: [proof.body.data!.id] },
+  });
+  expect(pending.body.code, pending.body.msg).toBe(1);
+
+  // An exchange, an up/down order settled both ways of the clock, a staking subscription, a withdrawal.
+  const quote = await t.call(calls.duihuanquote.path, {
+    headers: alice.headers,
+    body: { from: "USDT", to: "BTC", amount: "120" },
+  });
+  expect(quote.body.code, quote.body.msg).toBe(1);
+  const done = await t.call(calls.duihuan.path, {
+    headers: alice.headers,
+    body: { quote_id: (quote.body.data as { quote_id: string }).quote_id },
+  });
+  expect(done.body.code, done.body.msg).toBe(1);
+
+  for (const direction of ["up", "down"]) {
+    const placed = await t.call(calls.domiao.path, {
+      headers: alice.headers,
+      body: { productid: btc, direction, amount: "10", seconds: 30 },
+    });
+    expect(placed.body.code, placed.body.msg).toBe(1);
+  }
+  await s.market.recordQuotes([{ pairId: btc, price: "60010.00" }], new Date(clock.now().getTime() + 500));
+  await s.market.recordQuotes([{ pairId: btc, price: "60020.00" }], new Date(clock.now().getTime() + 29_000));
+  clock.advance(32_000);
+  await s.updown.settleDue();
+  // One more, still open when the statement is taken.
+  await s.market.recordQuotes([{ pairId: btc, price: "60020.00" }], clock.now());
+  const open = await t.call(calls.domiao.path, {
+    headers: alice.headers,
+    body: { productid: btc, direction: "up", amount: "12.5", seconds: 60 },
+  });
+  expect(open.body.code, open.body.msg).toBe(1);
+
+  const products = await s.staking.products("en");
+  const product = products.find((p) => p.currency === "USDT")!;
+  const subscribed = await t.call(calls.doitem.path, {
+    headers: alice.headers,
+    body: { eid: product.id, money: product.min_amount },
+  });
+  expect(subscribed.body.code, subscribed.body.msg).toBe(1);
+
+  clock.advance(24 * 60 * 60 * 1000); // past the address book's hold and the code's resend wait
+  const code = await emailedCode(t, alice.email, "withdraw");
+  const withdrawal = await t.call(calls.dowithdraw.path, {
+    headers: alice.headers,
+    body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code },
+  });
+  expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
+  op = { authorization: `Bearer ${await t.operatorToken()}` };
+}, 60_000);
+afterEach(async () => {
+  const health = await t.call("/api/admin/ledger/health", { headers: op });
+  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+});
+afterAll(async () => {
+  s?.market.close();
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("statements", () => {
+  for (const kind of EXPORT_KINDS) {
+    it(`${kind}.csv: a header of the list call's fields, then exactly its items, newest first`, async () => {
+      const { header, rows } = await statement(kind, alice);
+      const item = ITEM[kind].data.shape.items.element;
+      expect(header).toEqual(columnsOf(item).map((c) => c.name));
+      const items = await listed(kind, alice);
+      expect(items.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.map(unneutralised))).toEqual(items.map((i) => asCells(kind, i)));
+    });
+
+    it(`${kind}.csv never holds another user's rows`, async () => {
+      const { rows } = await statement(kind, bob);
+      const theirs = new Set((await listed(kind, alice)).map((i) => String(i.id)));
+      const mine = (await listed(kind, bob)).map((i) => String(i.id));
+      expect(rows.map((r) => r[0])).toEqual(mine);
+      for (const row of rows) expect(theirs.has(row[0]!) && !mine.includes(row[0]!)).toBe(false);
+    });
+
+    it(`${kind}.csv is refused without a token, and with an unknown one`, async () => {
+      const none = await download(kind, {});
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toMatchObject({ code: 401 });
+      const unknown = await download(kind, { authorization: "Bearer not-a-session-token-at-all" });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toMatchObject({ code: 401 });
+    });
+  }
+
+  it("neutralises a text cell a spreadsheet would run, and leaves amounts as exact numbers", async () => {
+    const { header, rows } = await statement("deposits", alice);
+    const txid = header.indexOf("txid");
+    const pending = rows.find((r) => r[header.indexOf("status")] === "pending")!;
+    expect(pending[txid]).toBe(`'${FORMULA_TXID}`);
+    const bills = await statement("bills", alice);
+    const amounts = bills.rows.map((r) => r[bills.header.indexOf("amount")]!);
+    expect(amounts.some((a) => a.startsWith("-"))).toBe(true);
+    for (const amount of amounts) expect(amount).toMatch(/^-?\d+(\.\d+)?$/);
+    const times = bills.rows.map((r) => r[bills.header.indexOf("created_at")]!);
+    for (const time of times) expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("every balance equals the sum of its bills.csv rows", async () => {
+    for (const user of [alice, bob]) {
+      const { header, rows } = await statement("bills", user);
+      const at = (field: string) => header.indexOf(field);
+      const [currency, account, amount] = [at("currency"), at("account"), at("amount")] as [number, number, number];
+      const sums = new Map<string, Money>();
+      for (const row of rows) {
+        const key = `${row[currency]}:${row[account]}`;
+        sums.set(key, (sums.get(key) ?? new Money(0)).plus(row[amount]!));
+      }
+      const balances = await s.ledger.balances(user.userId);
+      for (const b of balances) {
+        for (const kind of ["available", "frozen", "custody"] as const) {
+          expect(`${b.currency}:${kind} ${(sums.get(`${b.currency}:${kind}`) ?? new Money(0)).toFixed()}`).toBe(
+            `${b.currency}:${kind} ${new Money(b[kind]).toFixed()}`,
+          );
+        }
+      }
+      // Alice's money sits in four accounts: USDT available, frozen (a withdrawal) and custody (staking), and BTC.
+      expect(sums.size).toBe(user === alice ? 4 : 1);
+    }
+  });
+
+  it("pages through the whole history with keyset pages of any size", async () => {
+    const small = new ExportsService(
+      t.database.db,
+      { deposits: s.deposits, withdrawals: s.withdrawals, exchange: s.exchange, updown: s.updown, staking: s.staking },
+      2,
+    );
+    for (const kind of EXPORT_KINDS) {
+      let text = "";
+      for await (const part of small.csv(alice.userId, kind, "en")) text += part;
+      const { rows } = await statement(kind, alice);
+      expect(parseCsv(text).slice(1), kind).toEqual(rows);
+    }
+  });
+});
