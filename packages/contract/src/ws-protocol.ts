@@ -5,6 +5,8 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  *
  * The client sends `subscribe` with the pair ids it shows and receives `ticks` messages: each carries the new
  * recorded prices of those pairs from one batch of the feed (one per pair at most), in recording order per pair.
+ * Each tick also carries its `id` and `hash` in the public tick log: the pair's chain head, which a client may keep
+ * as a witness and later compare with `/api/index/ticks` (a log rewritten since would no longer hold that hash).
  * One frame per batch rather than one per tick keeps fan-out to thousands of clients cheap for both ends. `unsubscribe` stops them; subscriptions are
  * per connection and do not survive it.
  *
@@ -44,6 +46,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isTick = (value: unknown): value is WsTick =>
   isRecord(value) && isInt(value.pair) && typeof value.price === "string" && typeof value.at === "string";
 
+/** A tick with known keys only; `id` and `hash` (the tick log's witness) when the server sends them. */
+function readTick({ pair, price, at, id, hash }: WsTick): WsTick {
+  return {
+    pair,
+    price,
+    at,
+    ...(isInt(id) ? { id } : {}),
+    ...(typeof hash === "string" ? { hash } : {}),
+  };
+}
+
 /**
  * A server message as `wsServerMessage` (ws.ts) would parse it — known keys only, `null` when it is not one —
  * without loading zod: the browser reads these frames on its first screen. ws-protocol.test.ts holds the two
@@ -55,7 +68,7 @@ export function readWsServerMessage(value: unknown): WsServerMessage | null {
     case "ticks": {
       const { ticks } = value;
       if (!Array.isArray(ticks) || ticks.length === 0 || !ticks.every(isTick)) return null;
-      return { type: "ticks", ticks: ticks.map(({ pair, price, at }) => ({ pair, price, at })) };
+      return { type: "ticks", ticks: ticks.map(readTick) };
     }
     case "subscribed":
       return Array.isArray(value.pairs) && value.pairs.every(isInt)

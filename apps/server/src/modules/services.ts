@@ -16,6 +16,7 @@ import { LedgerService } from "./ledger/service";
 import { LocalTickBus, type TickBus } from "./market/bus";
 import { MarketService } from "./market/service";
 import { exchangeCountNow } from "./market/sources/exchange-count";
+import { TickLogService } from "./market/tick-log";
 import { MessagesService } from "./messages/service";
 import { SettingsService } from "./settings/service";
 import { StakingService } from "./staking/service";
@@ -39,6 +40,7 @@ export interface Services {
   console: ConsoleService;
   uploads: UploadsService;
   market: MarketService;
+  tickLog: TickLogService;
   updown: UpDownService;
 }
 
@@ -86,6 +88,7 @@ export function createServices(
     uploads,
     identity,
     market,
+    tickLog: new TickLogService(db, clock),
     updown: new UpDownService(db, clock, ledger, market),
     funds: new FundsService(db, clock, {
       ledger,

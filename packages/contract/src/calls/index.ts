@@ -8,6 +8,7 @@ import { marketCalls } from "./market";
 import { priceAlertCalls } from "./price-alerts";
 import { stakingCalls } from "./staking";
 import { systemCalls } from "./system";
+import { tickLogCalls } from "./tick-log";
 
 export * from "./accounts";
 export * from "./address-book";
@@ -20,12 +21,14 @@ export * from "./market";
 export * from "./price-alerts";
 export * from "./staking";
 export * from "./system";
+export * from "./tick-log";
 
 /** Every call of the spec and of DESIGN.md §3, by name. The spec's path names live only in these path strings. */
 export const calls = {
   ...systemCalls,
   ...accountCalls,
   ...marketCalls,
+  ...tickLogCalls,
   ...stakingCalls,
   ...fundsCalls,
   ...addressBookCalls,
