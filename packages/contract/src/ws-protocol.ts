@@ -44,7 +44,12 @@ const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isTick = (value: unknown): value is WsTick =>
-  isRecord(value) && isInt(value.pair) && typeof value.price === "string" && typeof value.at === "string";
+  isRecord(value) &&
+  isInt(value.pair) &&
+  typeof value.price === "string" &&
+  typeof value.at === "string" &&
+  (value.id === undefined || isInt(value.id)) &&
+  (value.hash === undefined || typeof value.hash === "string");
 
 /** A tick with known keys only; `id` and `hash` (the tick log's witness) when the server sends them. */
 function readTick({ pair, price, at, id, hash }: WsTick): WsTick {
@@ -52,8 +57,8 @@ function readTick({ pair, price, at, id, hash }: WsTick): WsTick {
     pair,
     price,
     at,
-    ...(isInt(id) ? { id } : {}),
-    ...(typeof hash === "string" ? { hash } : {}),
+    ...(id === undefined ? {} : { id }),
+    ...(hash === undefined ? {} : { hash }),
   };
 }
 
