@@ -23,6 +23,7 @@ async function main() {
   const priceFeed = new PriceFeed({
     market: app.services.market,
     alerts: app.services.priceAlerts,
+    tickLog: app.services.tickLog,
     database,
     config,
     clock: systemClock,

@@ -50,4 +50,6 @@ export const STORAGE_KEYS = {
   language: "lang",
   /** The currencies' decimals as last loaded, so amounts format right from the first paint. */
   currencyDecimals: "currency_decimals",
+  /** The tick-log heads this device saw (live ticks carry them), to check later that the log still agrees. */
+  tickWitnesses: "tick_witnesses",
 } as const;

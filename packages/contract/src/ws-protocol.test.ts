@@ -22,6 +22,8 @@ const tick = fc.record(
     pair: fc.oneof(fc.integer(), field),
     price: fc.oneof(fc.string(), field),
     at: fc.oneof(fc.string(), field),
+    id: fc.oneof(fc.integer(), field),
+    hash: fc.oneof(fc.string(), field),
     x: field,
   },
   { requiredKeys: [] },

@@ -5,6 +5,8 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  *
  * The client sends `subscribe` with the pair ids it shows and receives `ticks` messages: each carries the new
  * recorded prices of those pairs from one batch of the feed (one per pair at most), in recording order per pair.
+ * Each tick also carries its `id` and `hash` in the public tick log: the pair's chain head, which a client may keep
+ * as a witness and later compare with `/api/index/ticks` (a log rewritten since would no longer hold that hash).
  * One frame per batch rather than one per tick keeps fan-out to thousands of clients cheap for both ends. `unsubscribe` stops them; subscriptions are
  * per connection and do not survive it.
  *
@@ -42,7 +44,23 @@ const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isTick = (value: unknown): value is WsTick =>
-  isRecord(value) && isInt(value.pair) && typeof value.price === "string" && typeof value.at === "string";
+  isRecord(value) &&
+  isInt(value.pair) &&
+  typeof value.price === "string" &&
+  typeof value.at === "string" &&
+  (value.id === undefined || isInt(value.id)) &&
+  (value.hash === undefined || typeof value.hash === "string");
+
+/** A tick with known keys only; `id` and `hash` (the tick log's witness) when the server sends them. */
+function readTick({ pair, price, at, id, hash }: WsTick): WsTick {
+  return {
+    pair,
+    price,
+    at,
+    ...(id === undefined ? {} : { id }),
+    ...(hash === undefined ? {} : { hash }),
+  };
+}
 
 /**
  * A server message as `wsServerMessage` (ws.ts) would parse it — known keys only, `null` when it is not one —
@@ -55,7 +73,7 @@ export function readWsServerMessage(value: unknown): WsServerMessage | null {
     case "ticks": {
       const { ticks } = value;
       if (!Array.isArray(ticks) || ticks.length === 0 || !ticks.every(isTick)) return null;
-      return { type: "ticks", ticks: ticks.map(({ pair, price, at }) => ({ pair, price, at })) };
+      return { type: "ticks", ticks: ticks.map(readTick) };
     }
     case "subscribed":
       return Array.isArray(value.pairs) && value.pairs.every(isInt)

@@ -22,6 +22,12 @@ export const wsTick = z.object({
   price: z.string(),
   /** ISO-8601 time the tick was recorded. */
   at: z.string(),
+  /**
+   * The tick's id and hash in the pair's public tick log (`/api/index/ticks`): the head of its chain, a witness a
+   * client keeps. Absent from servers older than the tick log.
+   */
+  id: z.number().int().optional(),
+  hash: z.string().optional(),
 });
 export type WsTick = z.infer<typeof wsTick>;
 

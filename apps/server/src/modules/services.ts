@@ -23,6 +23,7 @@ import { LedgerService } from "./ledger/service";
 import { LocalTickBus, type TickBus } from "./market/bus";
 import { MarketService } from "./market/service";
 import { exchangeCountNow } from "./market/sources/exchange-count";
+import { TickLogService } from "./market/tick-log";
 import { MessagesService } from "./messages/service";
 import { SettingsService } from "./settings/service";
 import { StakingService } from "./staking/service";
@@ -54,6 +55,7 @@ export interface Services {
   exports: ExportsService;
   uploads: UploadsService;
   market: MarketService;
+  tickLog: TickLogService;
   updown: UpDownService;
 }
 
@@ -106,6 +108,7 @@ export function createServices(
     uploads,
     identity,
     market,
+    tickLog: new TickLogService(db, clock),
     updown,
     deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads }),
     withdrawals: new WithdrawalsService(db, clock, {

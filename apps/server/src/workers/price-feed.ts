@@ -6,6 +6,7 @@ import type { PriceAlertsService } from "../modules/alerts/service";
 import type { MarketService } from "../modules/market/service";
 import { createPriceSource, type PriceSource } from "../modules/market/sources";
 import { CcxtSource, type CcxtSourceOptions } from "../modules/market/sources/ccxt";
+import type { TickLogService } from "../modules/market/tick-log";
 import { type WorkerLog, WorkerLoop } from "./loop";
 
 export const PRICE_FEED_LEASE = "price-feed";
@@ -33,6 +34,8 @@ export interface PriceFeedOptions {
   /** Raw ticks older than this are pruned (except those orders reference); candles are kept. */
   tickRetentionDays?: number;
   pruneEveryMs?: number;
+  /** Archives each pair's days before retention prunes them; without it no tick is pruned (migration 0017). */
+  tickLog?: TickLogService;
   /** Time per pass spent writing the rest of the generated history, between ticks. */
   historyBudgetMs?: number;
 }
@@ -150,7 +153,10 @@ export class PriceFeed {
     const now = this.options.clock.now().getTime();
     if (now - this.lastPruneAt < every) return;
     this.lastPruneAt = now;
-    const deleted = await this.options.market.retention.pruneTicks(this.options.tickRetentionDays ?? 7);
+    const keepDays = this.options.tickRetentionDays ?? 7;
+    const archived = (await this.options.tickLog?.archiveDaysBeforeRetention(keepDays)) ?? 0;
+    if (archived) this.options.log.info({ archived }, "archived days of ticks");
+    const deleted = await this.options.market.retention.pruneTicks(keepDays);
     if (deleted) this.options.log.info({ deleted }, "pruned old ticks");
   }
 

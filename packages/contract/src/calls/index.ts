@@ -9,6 +9,7 @@ import { marketCalls } from "./market";
 import { priceAlertCalls } from "./price-alerts";
 import { stakingCalls } from "./staking";
 import { systemCalls } from "./system";
+import { tickLogCalls } from "./tick-log";
 import { upDownCalls } from "./updown";
 
 export * from "./accounts";
@@ -23,6 +24,7 @@ export * from "./market";
 export * from "./price-alerts";
 export * from "./staking";
 export * from "./system";
+export * from "./tick-log";
 export * from "./updown";
 
 /** Every call of the spec and of DESIGN.md §3, by name. The spec's path names live only in these path strings. */
@@ -31,6 +33,7 @@ export const calls = {
   ...accountCalls,
   ...marketCalls,
   ...upDownCalls,
+  ...tickLogCalls,
   ...stakingCalls,
   ...fundsCalls,
   ...addressBookCalls,

@@ -11,6 +11,7 @@ export * from "./market";
 export * from "./messages";
 export * from "./staking";
 export * from "./system";
+export * from "./tick-log";
 export * from "./updown";
 export * from "./users";
 export * from "./workers";

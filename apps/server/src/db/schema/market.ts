@@ -49,6 +49,9 @@ export const ticks = pgTable(
       .references(() => pairs.id),
     price: price("price").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The public tick log's chain (modules/market/tick-log.ts): set by the insert trigger of migration 0017. */
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
   },
   (t) => [index("ticks_pair_at").on(t.pairId, t.at)],
 );

@@ -9,6 +9,8 @@ export interface TickEvent {
   price: string;
   /** ISO-8601. */
   at: string;
+  /** Its hash in the public tick log (the pair's chain head once recorded). */
+  hash?: string;
 }
 
 export type TickListener = (ticks: TickEvent[]) => void;

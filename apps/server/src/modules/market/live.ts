@@ -219,7 +219,10 @@ export class LiveHub {
     // The newest tick per pair in this batch, already serialised as an element of the frame's array.
     const parts = new Map<number, string>();
     for (const tick of ticks) {
-      parts.set(tick.pair, JSON.stringify({ pair: tick.pair, price: tick.price, at: tick.at }));
+      parts.set(
+        tick.pair,
+        JSON.stringify({ pair: tick.pair, price: tick.price, at: tick.at, id: tick.id, hash: tick.hash }),
+      );
     }
     const frames = new Map<string, Buffer | null>();
     for (const client of this.clients) {

@@ -47,6 +47,8 @@ export interface TickRow {
   pairId: number;
   price: string;
   at: Date;
+  /** The tick's link in the public tick log (set by the insert trigger); only the insert answers it. */
+  hash?: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function insertTicksWithCandles(
   const tickInput = JSON.stringify(
     rows.map((r, ord) => ({ ord, pair_id: r.pairId, price: r.price, at: r.at.toISOString() })),
   );
-  const answer = await rowsOf<{ id: unknown; pair_id: unknown; price: unknown; at: unknown }>(
+  const answer = await rowsOf<{ id: unknown; pair_id: unknown; price: unknown; at: unknown; hash: string }>(
     conn,
     sql`with minute as (
           insert into ${candles1m} (pair_id, t, o, h, l, c, v)
@@ -96,9 +98,15 @@ export async function insertTicksWithCandles(
         select pair_id, price, at
           from json_to_recordset(${tickInput}::json) as x(ord int, pair_id int, price numeric, at timestamptz)
          order by ord
-        returning id, pair_id, price, at`,
+        returning id, pair_id, price, at, hash`,
   );
-  return answer.map((r) => ({ id: int(r.id), pairId: int(r.pair_id), price: String(r.price), at: date(r.at) }));
+  return answer.map((r) => ({
+    id: int(r.id),
+    pairId: int(r.pair_id),
+    price: String(r.price),
+    at: date(r.at),
+    hash: r.hash,
+  }));
 }
 
 export async function latestTick(db: Conn, pairId: number): Promise<TickRow | undefined> {
@@ -173,6 +181,10 @@ export async function firstAndLastTicks(conn: Conn, windows: TickWindow[]) {
   return result;
 }
 
+/** Only ticks whose pair's UTC day is archived may go (the ticks trigger refuses the others, migration 0017). */
+const tickDayArchived = sql`exists (select 1 from tick_archives a
+  where a.pair_id = t.pair_id and a.day = (t.at at time zone 'UTC')::date)`;
+
 /**
  * The retention job's delete, the one path that removes ticks: rows older than `cutoff` except those `keep`
  * (a subquery of tick ids other modules reference) names. The table's trigger refuses any delete unless the
@@ -186,6 +198,7 @@ export async function deleteTicksBefore(tx: Tx, cutoff: Date, keep: SQL[], limit
     sql`with d as (
           delete from ticks where id in (
             select t.id from ticks t where t.at < ${cutoff.toISOString()}::timestamptz${sql.join(kept, sql``)}
+              and ${tickDayArchived}
             order by t.id limit ${limit})
           returning 1)
         select count(*) as n from d`,

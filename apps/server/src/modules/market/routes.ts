@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { contractRoute, memoizedContractRoute } from "../../http/contract-route";
 import type { ModuleContext } from "../context";
 import { liveRoutes } from "./live";
+import { tickLogRoutes } from "./tick-log-routes";
 
 export function marketRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const market = ctx.services.market;
@@ -14,4 +15,5 @@ export function marketRoutes(app: FastifyInstance, ctx: ModuleContext) {
     candles: await market.candles(query.productid, query.intval, query.type, query.limit, query.end),
   }));
   liveRoutes(app, ctx);
+  tickLogRoutes(app, ctx);
 }

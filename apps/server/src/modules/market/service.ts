@@ -306,6 +306,7 @@ export class MarketService {
         pair: r.pairId,
         price: valid[i]?.pairId === r.pairId ? valid[i].price : new Money(r.price).toFixed(),
         at: r.at.toISOString(),
+        ...(r.hash ? { hash: r.hash } : {}),
       })),
     );
     return rows;

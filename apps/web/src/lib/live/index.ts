@@ -20,3 +20,4 @@ export {
   withTickedItems,
 } from "./merge";
 export { readAgainNow, useRefetchEvery } from "./refetch";
+export { rememberHeads, type TickWitness, witnessesOf } from "./witnesses";

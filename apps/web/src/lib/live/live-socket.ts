@@ -9,6 +9,7 @@ import {
 } from "@cryptos/contract";
 import { API_BASE } from "@/lib/config";
 import { currentLocale } from "@/lib/i18n";
+import { rememberWitnesses } from "./witnesses";
 
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
 
@@ -283,6 +284,7 @@ export class LiveSocket {
       return;
     }
     if (message.type !== "ticks") return;
+    rememberWitnesses(message.ticks);
     for (const tick of message.ticks) if (this.counts.has(tick.pair)) this.pending.set(tick.pair, tick);
     if (this.pending.size > 0) this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
   }

@@ -9,15 +9,15 @@ import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { compare, ratePercent } from "@/lib/decimal";
-import { formatDateTime, formatDecimal, formatMoney, formatTime } from "@/lib/format";
+import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { pairQueryOptions } from "@/lib/market/pairs";
 import { useRequireAuth } from "@/lib/session";
 import { useUpDownOrder } from "../api/get-order";
-import { useUpDownOrderTicks } from "../api/get-order-ticks";
 import { CountdownRing } from "../components/CountdownRing";
 import { DirectionTag, ResultTag, StatusTag } from "../components/labels";
+import { VerifySection } from "../components/VerifySection";
 import { secondsLeft, useNow } from "../hooks/useNow";
 import "../updown.css";
 
@@ -83,64 +83,6 @@ function ResultExplanation({ order, decimals }: { order: UpDownOrder; decimals: 
     <p className="updown-note" data-testid="updown-explanation">
       {movement} {result === "win" ? t("detail.orderWins", values) : t("detail.orderLoses", values)}
     </p>
-  );
-}
-
-function Verify({ order, decimals }: { order: UpDownOrder; decimals: number }) {
-  const { t } = useTranslation("updown");
-  const settled = order.status === "settled";
-  const ticks = useUpDownOrderTicks(order.id, settled);
-  let content: ReactNode;
-  if (!settled) content = <p className="updown-note">{t("detail.verifyLater")}</p>;
-  else if (ticks.isPending) content = <Skeleton.Paragraph lineCount={3} animated />;
-  else if (ticks.isError) {
-    const message = ticks.error instanceof ApiError ? ticks.error.msg : undefined;
-    content = <RetryView onRetry={() => void ticks.refetch()} message={message} />;
-  } else if (ticks.data.items.length === 0) content = <p className="updown-note">{t("detail.verifyEmpty")}</p>;
-  else {
-    const items = ticks.data.items;
-    content = (
-      <>
-        <p className="updown-note">{t("detail.verifyIntro", { symbol: order.symbol })}</p>
-        <table className="updown-ticks" data-testid="updown-ticks">
-          <thead>
-            <tr>
-              <th scope="col">{t("detail.tick")}</th>
-              <th scope="col">{t("detail.time")}</th>
-              <th scope="col">{t("detail.price")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((tick) => {
-              const tag =
-                tick.id === order.entry?.id
-                  ? t("detail.entryTag")
-                  : tick.id === order.exit?.id
-                    ? t("detail.exitTag")
-                    : null;
-              return (
-                <tr key={tick.id} className={tag ? "is-marked" : undefined}>
-                  <td>
-                    #{tick.id}
-                    {tag && <span className="updown-ticks__tag">{tag}</span>}
-                  </td>
-                  <td>{formatTime(tick.at)}</td>
-                  <td>{formatDecimal(tick.price, { minFraction: decimals })}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </>
-    );
-  }
-  return (
-    <section className="updown-section" aria-labelledby="updown-verify-title">
-      <h2 className="updown-section__title" id="updown-verify-title">
-        {t("detail.verify")}
-      </h2>
-      {content}
-    </section>
   );
 }
 
@@ -255,7 +197,7 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
         <p className="updown-note">{t("terms.rule")}</p>
       </section>
 
-      <Verify order={order} decimals={decimals} />
+      <VerifySection order={order} decimals={decimals} />
     </>
   );
 }

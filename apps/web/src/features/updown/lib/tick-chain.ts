@@ -1,0 +1,35 @@
+import type { ChainedTick } from "@cryptos/contract";
+import { compare } from "@/lib/decimal";
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** sha256_hex(prev_hash + "\n" + productid + "\n" + id + "\n" + price + "\n" + at), on this device (Web Crypto). */
+export async function tickHash(productid: number, tick: ChainedTick): Promise<string> {
+  const text = `${tick.prev_hash}\n${productid}\n${tick.id}\n${tick.price}\n${tick.at}`;
+  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+export type ChainCheck = { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number };
+
+/** Recomputes every hash of a run of the log and checks each tick links to the one before it. */
+export async function checkChain(productid: number, ticks: readonly ChainedTick[]): Promise<ChainCheck> {
+  for (const [i, tick] of ticks.entries()) {
+    const before = ticks[i - 1];
+    const linked = !before || (tick.prev_hash === before.hash && tick.id > before.id);
+    if (!linked || (await tickHash(productid, tick)) !== tick.hash) return { ok: false, checked: i, brokenAt: tick.id };
+  }
+  return { ok: true, checked: ticks.length };
+}
+
+/** The entry and exit the log gives: first tick after acceptance, last at or before the settle time. */
+export function entryAndExit(ticks: readonly ChainedTick[], acceptedAt: string, settleAt: string) {
+  const after = Date.parse(acceptedAt);
+  const until = Date.parse(settleAt);
+  const inside = ticks
+    .filter((t) => Date.parse(t.at) > after && Date.parse(t.at) <= until)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
+  return { entry: inside[0], exit: inside.at(-1), inside };
+}
+
+/** Whether a tick's price moved up (1), down (-1) or not (0) against another: the whole rule of the result. */
+export const movement = (exit: string, entry: string) => compare(exit, entry);
