@@ -2,7 +2,8 @@
 // `npx depcruise --config apps/server/.dependency-cruiser.cjs apps/server/src` in scripts/test.sh.
 // routes -> service -> repo; a module may call another module's service, never its repo; workers call services.
 const MODULE = "^apps/server/src/modules/([^/]+)/";
-const REPO = "^apps/server/src/modules/[^/]+/repo\\.ts$";
+/** A module's SQL: `repo.ts`, or `<part>-repo.ts` beside the part of the module it serves. */
+const REPO = "^apps/server/src/modules/[^/]+/[a-z-]*repo\\.ts$";
 const DRIZZLE = "^(node_modules/drizzle-orm|drizzle-orm)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -22,6 +23,8 @@ module.exports = {
       severity: "error",
       from: { path: "^apps/server/src/workers/" },
       to: {
+        // A type names what a worker is handed; it calls nothing.
+        dependencyTypesNot: ["type-only"],
         path: ["^apps/server/src/modules/", DRIZZLE, "^apps/server/src/db/(schema|transaction)"],
         pathNot: [
           "^apps/server/src/modules/([^/]+/service|services)\\.ts$",
@@ -47,7 +50,7 @@ module.exports = {
       name: "sql-in-repo-files",
       comment: "SQL lives in repo files (and the schema and database client); elsewhere drizzle's types at most.",
       severity: "error",
-      from: { pathNot: ["/repo\\.ts$", "^apps/server/src/db/"] },
+      from: { pathNot: ["[/-]repo\\.ts$", "^apps/server/src/db/"] },
       to: { path: DRIZZLE, dependencyTypesNot: ["type-only"] },
     },
   ],

@@ -266,7 +266,14 @@ describe("statements", () => {
   it("pages through the whole history with keyset pages of any size", async () => {
     const small = new ExportsService(
       t.database.db,
-      { deposits: s.deposits, withdrawals: s.withdrawals, exchange: s.exchange, updown: s.updown, staking: s.staking },
+      {
+        ledger: s.ledger,
+        deposits: s.deposits,
+        withdrawals: s.withdrawals,
+        exchange: s.exchange,
+        updown: s.updown,
+        staking: s.staking,
+      },
       2,
     );
     for (const kind of EXPORT_KINDS) {

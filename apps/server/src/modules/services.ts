@@ -128,6 +128,7 @@ export function createServices(
     ...domain,
     console: new ConsoleService(db, clock, domain),
     exports: new ExportsService(db, {
+      ledger: domain.ledger,
       deposits: domain.deposits,
       withdrawals: domain.withdrawals,
       exchange: domain.exchange,

@@ -12,7 +12,6 @@ import {
   updownOrders,
   withdrawals,
 } from "../../db/schema";
-import { billColumns } from "../ledger/repo";
 
 /**
  * Keyset pages of one user's history, newest first: rows with an id below `before` (none: from the newest). Each
@@ -28,17 +27,6 @@ export interface KeysetPage {
 
 const keyset = (owner: PgColumn, id: PgColumn, page: KeysetPage): SQL | undefined =>
   and(eq(owner, page.userId), page.before === undefined ? undefined : lt(id, page.before));
-
-/** The columns ledger's bills list reads. */
-export const billsPage = (db: Db, page: KeysetPage) =>
-  db
-    .select(billColumns)
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(keyset(ledgerAccounts.userId, postings.id, page))
-    .orderBy(desc(postings.id))
-    .limit(page.limit);
 
 export const depositsPage = (db: Db, page: KeysetPage) =>
   db

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import type { DepositsService } from "../funds/deposits";
 import type { ExchangeService } from "../funds/exchange";
 import type { WithdrawalsService } from "../funds/withdrawals";
-import { billView } from "../ledger/service";
+import type { LedgerService } from "../ledger/service";
 import type { StakingService } from "../staking/service";
 import type { UpDownService } from "../updown/service";
 import { columnsOf, csvLine } from "./csv";
@@ -30,6 +30,7 @@ interface Statement {
 }
 
 export interface ExportDeps {
+  ledger: LedgerService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
   exchange: ExchangeService;
@@ -51,7 +52,7 @@ export class ExportsService {
   ) {
     const { deposits, withdrawals, updown, staking } = deps;
     this.statements = {
-      bills: { item: bill, page: async (p) => (await repo.billsPage(db, p)).map(billView) },
+      bills: { item: bill, page: (p) => deps.ledger.billsBefore(p) },
       orders: { item: upDownOrder, page: async (p) => updown.views(await repo.upDownOrdersPage(db, p)) },
       deposits: { item: deposit, page: async (p) => deposits.depositViews(db, await repo.depositsPage(db, p)) },
       withdrawals: {

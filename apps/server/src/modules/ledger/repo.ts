@@ -348,3 +348,19 @@ export async function sumUserPostings(db: Conn, userId: number, type: string, fr
     )
     .groupBy(ledgerAccounts.currency);
 }
+
+/**
+ * A keyset page of one user's bills, newest first: postings with an id below `before` (none: from the newest).
+ * One indexed range scan however deep the page (the statements export reads the whole history this way).
+ */
+export const userPostingsBefore = (db: Db, page: { userId: number; before: number | undefined; limit: number }) =>
+  db
+    .select(billColumns)
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(eq(ledgerAccounts.userId, page.userId), page.before === undefined ? undefined : lt(postings.id, page.before)),
+    )
+    .orderBy(desc(postings.id))
+    .limit(page.limit);

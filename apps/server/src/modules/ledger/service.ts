@@ -268,6 +268,11 @@ export class LedgerService {
     };
   }
 
+  /** One keyset page of a user's bills, newest first, as `bills` shows them (the statements export pages this). */
+  async billsBefore(page: { userId: number; before: number | undefined; limit: number }): Promise<Bill[]> {
+    return (await repo.userPostingsBefore(this.db, page)).map(billView);
+  }
+
   /** The invariants: every entry sums to zero, every balance equals its postings, no user account negative. */
   async health(): Promise<LedgerHealth> {
     const [unbalanced, mismatched, negative, totals] = await Promise.all([
