@@ -11,6 +11,7 @@ import { operatorSessions, operators, sessions, users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { AdminService } from "../src/modules/admin/service";
 import { seedDatabase } from "../src/seed";
+import { contractClient } from "./api-client";
 import { depositCompleted, emailedCode } from "./funds-fixtures";
 import { openTestDatabase, type TestApp } from "./helper";
 
@@ -68,6 +69,7 @@ beforeAll(async () => {
     app,
     database,
     config,
+    ...contractClient(app),
     call: (p, o) => call(p, o),
     operatorToken: () => Promise.reject(new Error("not used")),
     async close() {
