@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calls } from "@cryptos/contract";
+import { calls, type EmsEvent } from "@cryptos/contract";
 import type { InjectOptions } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,7 +46,7 @@ async function call(
 }
 
 /** An emailed code, remembered as a secret. */
-async function mailedCode(email: string, event: string): Promise<string> {
+async function mailedCode(email: string, event: EmsEvent): Promise<string> {
   const code = await emailedCode(t, email, event);
   codes.add(code);
   return code;
