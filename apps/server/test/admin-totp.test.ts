@@ -2,7 +2,6 @@ import { calls } from "@cryptos/contract";
 import { Secret, TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
-import { AdminService } from "../src/modules/admin/service";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "./helper";
 import { signUp } from "./sign-up";
 
@@ -29,7 +28,7 @@ const codeAt = (secret: string, at = clock.now().getTime()) =>
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  const admin = new AdminService(t.database.db, clock);
+  const { admin } = t.app.services;
   await admin.ensureOperator(OPERATOR.email, OPERATOR.password);
   headers = { authorization: `Bearer ${(await admin.login(OPERATOR.email, OPERATOR.password, "127.0.0.1")).token}` };
 });
@@ -163,7 +162,7 @@ describe("operator two-step sign-in (TOTP)", () => {
   });
 
   it("locks an email after ten failed logins for fifteen minutes", async () => {
-    const admin = new AdminService(t.database.db, clock);
+    const { admin } = t.app.services;
     await admin.ensureOperator("locked@test.local", TEST_OPERATOR.password);
     const attempt = (password: string) =>
       t.call(calls.adminLogin.path, { body: { email: "locked@test.local", password } });

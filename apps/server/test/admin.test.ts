@@ -1,8 +1,6 @@
 import { calls } from "@cryptos/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
-import { systemClock } from "../src/lib/clock";
-import { createServices } from "../src/modules/services";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "./helper";
 
 let t: TestApp;
@@ -19,7 +17,7 @@ afterAll(async () => {
 
 describe("operator API", () => {
   it("creates an operator once when instances starting together each ensure it, and the last password holds", async () => {
-    const { admin } = createServices(t.database, systemClock);
+    const { admin } = t.app.services;
     const email = "together@test.local";
     const results = await Promise.all(
       ["first-password-1", "second-password-2"].map((p) => admin.ensureOperator(email, p)),
@@ -50,7 +48,7 @@ describe("operator API", () => {
     });
     expect(sent.body.code).toBe(1);
 
-    const services = createServices(t.database, systemClock);
+    const { services } = t.app;
     const inbox = await services.messages.personalMessages(user!.id);
     expect(inbox).toHaveLength(1);
     expect(services.messages.render(inbox[0]!, "ja")).toEqual({ title: "Welcome", body: "Your account is ready." });

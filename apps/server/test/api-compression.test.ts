@@ -8,9 +8,17 @@ import { startTestApp, type TestApp } from "./helper";
  * and every answer to a client that accepts neither, go out as they are. The body is the same JSON either way.
  */
 let t: TestApp;
+/** What the product list's route handed to Fastify for each answer: the cached copy is the same Buffer object. */
+const sentLists: unknown[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({
+    beforeReady: (app) =>
+      app.addHook("onSend", async (request, _reply, payload) => {
+        if (request.url.startsWith(calls.productlist.path)) sentLists.push(payload);
+        return payload;
+      }),
+  });
   const market = t.app.services.market;
   const pairs = await market.listPairs(1);
   await market.recordQuotes(pairs.map((p, i) => ({ pairId: p.id, price: String(100 + i) })));
@@ -41,9 +49,22 @@ describe("API compression", () => {
   });
 
   it("keeps one compressed copy of the product list per tick", async () => {
+    const sent = () => sentLists.at(-1);
     const first = await get(list, "br");
+    const copy = sent();
+    expect(Buffer.isBuffer(copy)).toBe(true);
     const second = await get(list, "br");
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(sent()).toBe(copy); // the very same bytes object: compressed once, not again
+
+    const market = t.app.services.market;
+    const pairs = await market.listPairs(1);
+    await market.recordQuotes(pairs.map((p, i) => ({ pairId: p.id, price: String(200 + i) })));
+    const afterTick = await get(list, "br");
+    expect(sent()).not.toBe(copy);
+    expect(afterTick.rawPayload.equals(first.rawPayload)).toBe(false);
+    await get(list, "br");
+    expect(sent()).toBe(sentLists.at(-2));
   });
 
   it("falls back to gzip (also when brotli is refused with q=0), and leaves small answers alone", async () => {

@@ -1,7 +1,7 @@
 import { calls } from "@cryptos/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
-import { createServices, type Services } from "../src/modules/services";
+import type { Services } from "../src/modules/services";
 import { insertUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { signUp } from "./sign-up";
@@ -13,7 +13,7 @@ let s: Services;
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  s = createServices(t.database, clock);
+  s = t.app.services;
 });
 afterAll(async () => {
   await t?.close();

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import { desc, eq } from "drizzle-orm";
-import { emailOutbox } from "../src/db/schema";
+import type { Calls, DataOf } from "@cryptos/contract";
+import type { Answer } from "./api-client";
 import type { TestApp } from "./helper";
+
+export { emailedCode } from "./sign-up";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -80,7 +82,7 @@ export async function upload(t: TestApp, headers: Record<string, string>, ...par
   });
   return {
     status: res.statusCode,
-    body: res.json() as { code: number; msg: string; data?: { id: number; url: string } },
+    body: res.json() as Answer<DataOf<Calls["upload"]>>["body"],
   };
 }
 
@@ -88,21 +90,6 @@ export async function upload(t: TestApp, headers: Record<string, string>, ...par
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
-
-/** Requests a code for `event` and reads it from the outbox (the app runs without SMTP). */
-export async function emailedCode(t: TestApp, email: string, event: string): Promise<string> {
-  const sent = await t.call("/api/ems/send", { body: { email, event } });
-  if (sent.body.code !== 1) throw new Error(`code request refused: ${sent.body.msg}`);
-  const [mail] = await t.database.db
-    .select({ text: emailOutbox.text })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, email))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
 }
 
 /** Funds a user the way production does: a deposit with a PNG proof, completed by an operator. */
@@ -115,27 +102,19 @@ export async function depositCompleted(
 ) {
   const proof = await upload(t, user.headers, { data: tinyPng() });
   if (proof.body.code !== 1) throw new Error(`upload refused: ${proof.body.msg}`);
-  const channels = await t.call("/api/index/rechargechannels", { headers: user.headers });
-  const channel = (channels.body.data as { items: { id: number; currency: string }[] }).items.find(
-    (c) => c.currency === currency,
-  );
+  const channels = await t.api("rechargechannels", { headers: user.headers });
+  const channel = channels.items.find((c) => c.currency === currency);
   if (!channel) throw new Error(`no ${currency} channel`);
-  const deposit = await t.call("/api/index/dorecharge", {
+  const { id } = await t.api("dorecharge", {
     headers: user.headers,
     body: { channel_id: channel.id, amount, images: [proof.body.data!.id] },
   });
-  if (deposit.body.code !== 1) throw new Error(`deposit refused: ${deposit.body.msg}`);
-  const id = (deposit.body.data as { id: number }).id;
-  const done = await t.call("/api/admin/recharge/review", { headers: operator, body: { id, action: "complete" } });
-  if (done.body.code !== 1) throw new Error(`review refused: ${done.body.msg}`);
+  await t.api("adminRechargeReview", { headers: operator, body: { id, action: "complete" } });
 }
 
 /** The caller's available and frozen balance of one currency, as userinfo shows it. */
 export async function balanceOf(t: TestApp, user: { headers: Record<string, string> }, currency: string) {
-  const info = await t.call("/api/index/userinfo", { headers: user.headers });
-  const balances = (
-    info.body.data as { users: { balances: { currency: string; available: string; frozen: string }[] } }
-  ).users.balances;
-  const found = balances.find((b) => b.currency === currency);
+  const info = await t.api("userinfo", { headers: user.headers });
+  const found = info.users.balances.find((b) => b.currency === currency);
   return { available: found?.available ?? "0", frozen: found?.frozen ?? "0" };
 }

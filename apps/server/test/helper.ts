@@ -6,9 +6,9 @@ import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
-import { type Clock, systemClock } from "../src/lib/clock";
-import { AdminService } from "../src/modules/admin/service";
+import type { Clock } from "../src/lib/clock";
 import { seedDatabase } from "../src/seed";
+import { type ContractClient, contractClient } from "./api-client";
 import { checkedOnClose } from "./invariants";
 
 /** The PostgreSQL every machine of this project runs; tests make a fresh database in it per test file. */
@@ -68,7 +68,12 @@ export async function closeThenDrop(name: string, ...databases: Database[]): Pro
   }
 }
 
-export interface TestApp {
+/**
+ * A started app with its database. Calls go by contract name through `api`/`send` (typed input and `data`);
+ * `call` sends by path, for input the contract would not type (malformed bodies, unknown paths). The app's own
+ * services are `app.services`: tests drive those rather than building a second set over the same database.
+ */
+export interface TestApp extends ContractClient {
   app: FastifyInstance;
   database: Database;
   config: Config;
@@ -94,6 +99,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The API's per-address limit; high by default, since every injected request comes from one address. */
   rateLimitPerMinute?: number;
+  /** Runs on the built app before it is ready: the last point where hooks can be added. */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -102,11 +109,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, perIpLimits: false, ...options.config });
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 1_000_000;
   const app = await buildApp({ config, database, logger: false, rateLimitPerMinute, clock: options.clock });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    ...contractClient(app),
     async call(path, options = {}) {
       const request: InjectOptions = {
         method: options.method ?? "POST",
@@ -119,7 +128,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return { status: response.statusCode, body: response.json() };
     },
     async operatorToken() {
-      const admin = new AdminService(database.db, options.clock ?? systemClock);
+      const { admin } = app.services;
       await admin.ensureOperator(TEST_OPERATOR.email, TEST_OPERATOR.password);
       return (await admin.login(TEST_OPERATOR.email, TEST_OPERATOR.password, "127.0.0.1")).token;
     },

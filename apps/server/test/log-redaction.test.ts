@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calls } from "@cryptos/contract";
+import { calls, type EmsEvent } from "@cryptos/contract";
 import type { InjectOptions } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { operatorSessions, operators, sessions, users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { AdminService } from "../src/modules/admin/service";
 import { seedDatabase } from "../src/seed";
+import { contractClient } from "./api-client";
 import { depositCompleted, emailedCode } from "./funds-fixtures";
 import { openTestDatabase, type TestApp } from "./helper";
 
@@ -45,7 +46,7 @@ async function call(
 }
 
 /** An emailed code, remembered as a secret. */
-async function mailedCode(email: string, event: string): Promise<string> {
+async function mailedCode(email: string, event: EmsEvent): Promise<string> {
   const code = await emailedCode(t, email, event);
   codes.add(code);
   return code;
@@ -68,6 +69,7 @@ beforeAll(async () => {
     app,
     database,
     config,
+    ...contractClient(app),
     call: (p, o) => call(p, o),
     operatorToken: () => Promise.reject(new Error("not used")),
     async close() {

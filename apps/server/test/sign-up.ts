@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { EmsEvent } from "@cryptos/contract";
 import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "../src/db/schema";
 import type { TestApp } from "./helper";
@@ -18,8 +19,14 @@ export interface SignedUpUser {
  */
 export async function signUp(t: TestApp, email = `user-${randomUUID()}@example.com`): Promise<SignedUpUser> {
   const password = "test-password-1";
-  const sent = await t.call("/api/ems/send", { body: { email, event: "register" } });
-  if (sent.body.code !== 1) throw new Error(`code request refused: ${sent.body.msg}`);
+  const code = await emailedCode(t, email, "register");
+  const { token, id } = (await t.api("register", { body: { email, code, password } })).userinfo;
+  return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Requests a code for `event` and reads it from the outbox (the app runs without SMTP). */
+export async function emailedCode(t: TestApp, email: string, event: EmsEvent): Promise<string> {
+  await t.api("emsSend", { body: { email, event } });
   const [mail] = await t.database.db
     .select({ text: emailOutbox.text })
     .from(emailOutbox)
@@ -28,8 +35,5 @@ export async function signUp(t: TestApp, email = `user-${randomUUID()}@example.c
     .limit(1);
   const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
-  const res = await t.call("/api/user/register", { body: { email, code, password } });
-  if (res.body.code !== 1) throw new Error(`register refused: ${res.body.msg}`);
-  const { token, id } = (res.body.data as { userinfo: { token: string; id: number } }).userinfo;
-  return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+  return code;
 }

@@ -1,8 +1,8 @@
-import { calls } from "@cryptos/contract";
+import { type BodyOf, type Calls, calls } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
-import { createServices, type Services } from "../src/modules/services";
+import type { Services } from "../src/modules/services";
 import { ORDERS_PER_MINUTE } from "../src/modules/updown/routes";
 import { fundUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -13,21 +13,9 @@ let t: TestApp;
 let s: Services;
 let btc: number;
 
-interface OrderView {
-  id: number;
-  status: string;
-  result: string | null;
-  entry: { id: number; price: string } | null;
-  exit: { id: number; price: string } | null;
-  payout: string | null;
-  profit: string | null;
-  payout_rate: string;
-  settle_at: string;
-}
-
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  s = createServices(t.database, clock);
+  s = t.app.services;
   btc = (await s.market.listPairs(1)).find((p) => p.symbol === "BTC/USDT")!.id;
 });
 afterEach(async () => {
@@ -47,22 +35,21 @@ async function fundedUser(amount = "1000"): Promise<SignedUpUser> {
   return user;
 }
 
+/** Places an order; `body` may be invalid on purpose (the refusal cases), hence untyped. */
 async function place(user: SignedUpUser, body: Record<string, unknown>) {
-  return t.call(calls.domiao.path, { body: { productid: btc, seconds: 30, ...body }, headers: user.headers });
+  const order = { productid: btc, seconds: 30, ...body } as BodyOf<Calls["domiao"]>;
+  return t.send("domiao", { body: order, as: user });
 }
 
 async function order(user: SignedUpUser, id: number) {
-  const res = await t.call(calls.getmiaode.path, { body: { id }, headers: user.headers });
-  return res.body as { code: number; msg: string; data: OrderView };
+  return (await t.send("getmiaode", { body: { id }, as: user })).body;
 }
 
 describe("up/down orders", () => {
   it("shows the terms of every pair before anyone orders", async () => {
-    const res = await t.call(calls.miao.path);
+    const res = await t.send("miao");
     expect(res.body.code).toBe(1);
-    const items = (
-      res.body.data as { items: { productid: number; terms: { seconds: number; payout_rate: string }[] }[] }
-    ).items;
+    const items = res.body.data!.items;
     const terms = items.find((i) => i.productid === btc)!.terms;
     expect(terms.map((x) => x.seconds)).toEqual([30, 60, 120, 300]);
     expect(terms[0]!.payout_rate).toBe("0.75");
@@ -73,7 +60,7 @@ describe("up/down orders", () => {
     await tick("100", -500);
     const placed = await place(user, { direction: "up", amount: "100" });
     expect(placed.body.code).toBe(1);
-    const id = (placed.body.data as OrderView).id;
+    const id = placed.body.data!.id;
     expect(placed.body.data).toMatchObject({ status: "awaiting_entry", entry: null, payout_rate: "0.75" });
     expect(await available(user.userId)).toBe("900");
 
@@ -102,29 +89,25 @@ describe("up/down orders", () => {
 
     const bills = await s.ledger.bills(user.userId, 1, 10, {});
     expect(bills.items.map((b) => b.type)).toEqual(expect.arrayContaining(["updown_stake", "updown_payout"]));
-    const ticks = await t.call(calls.miaoticks.path, { body: { id }, headers: user.headers });
-    expect((ticks.body.data as { items: { price: string }[] }).items.map((x) => x.price)).toEqual([
-      "101",
-      "150",
-      "110",
-    ]);
+    const ticks = await t.send("miaoticks", { body: { id }, as: user });
+    expect(ticks.body.data!.items.map((x) => x.price)).toEqual(["101", "150", "110"]);
   });
 
   it("keeps the amount of a losing order and refunds a tie", async () => {
     const user = await fundedUser("500");
     await tick("200", -200);
-    const down = (await place(user, { direction: "down", amount: "100", seconds: 60 })).body.data as OrderView;
-    const tie = (await place(user, { direction: "up", amount: "50", seconds: 60 })).body.data as OrderView;
+    const down = (await place(user, { direction: "down", amount: "100", seconds: 60 })).body.data!;
+    const tie = (await place(user, { direction: "up", amount: "50", seconds: 60 })).body.data!;
     await tick("200", 300);
     await tick("201", 59_000);
     clock.advance(61_500);
     expect(await s.updown.settleDue()).toBe(2);
     expect((await order(user, down.id)).data).toMatchObject({ result: "lose", payout: "0", profit: "-100" });
     // the up order saw 200 → 201 as well: a win. The tie comes from a flat window:
-    expect((await order(user, tie.id)).data.result).toBe("win");
+    expect((await order(user, tie.id)).data!.result).toBe("win");
 
     await tick("300", -100);
-    const flat = (await place(user, { direction: "down", amount: "10" })).body.data as OrderView;
+    const flat = (await place(user, { direction: "down", amount: "10" })).body.data!;
     await tick("300", 200);
     await tick("300", 29_000);
     clock.advance(31_500);
@@ -137,7 +120,7 @@ describe("up/down orders", () => {
   it("refunds an order when no tick was recorded inside its window", async () => {
     const user = await fundedUser("100");
     await tick("100", -100);
-    const placed = (await place(user, { direction: "up", amount: "20" })).body.data as OrderView;
+    const placed = (await place(user, { direction: "up", amount: "20" })).body.data!;
     clock.advance(40_000);
     await s.updown.settleDue();
     expect((await order(user, placed.id)).data).toMatchObject({ result: "tie", entry: null, exit: null, payout: "20" });
@@ -160,7 +143,7 @@ describe("up/down orders", () => {
       expect(res.body.msg).toMatch(msg);
     }
     expect(await available(user.userId)).toBe("100");
-    const list = await t.call(calls.miaolist.path, { query: { page: "1", list: "10" }, headers: user.headers });
+    const list = await t.send("miaolist", { query: { page: "1", list: "10" }, as: user });
     expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
   });
 
@@ -181,7 +164,7 @@ describe("up/down orders", () => {
     expect(results[3]!.body.msg).toMatch(/between 10.00 and 10,000.00 USDT/);
     expect(results[4]!.body.msg).toMatch(/balance|insufficient/i);
     expect(await Promise.all(users.map((u) => available(u.userId)))).toEqual(["80", "100", "70", "100", "100", "60"]);
-    const placed = results[2]!.body.data as OrderView;
+    const placed = results[2]!.body.data!;
     expect(placed.payout_rate).toBe("0.8");
   });
 
@@ -198,11 +181,11 @@ describe("up/down orders", () => {
     const owner = await fundedUser("100");
     const other = await fundedUser("100");
     await tick("100", -100);
-    const placed = (await place(owner, { direction: "up", amount: "20" })).body.data as OrderView;
+    const placed = (await place(owner, { direction: "up", amount: "20" })).body.data!;
     expect((await order(other, placed.id)).code).toBe(0);
-    const anonymous = await t.call(calls.getmiaode.path, { body: { id: placed.id } });
+    const anonymous = await t.send("getmiaode", { body: { id: placed.id } });
     expect(anonymous.status).toBe(401);
-    const list = await t.call(calls.miaolist.path, { query: { page: "1", list: "10" }, headers: other.headers });
+    const list = await t.send("miaolist", { query: { page: "1", list: "10" }, as: other });
     expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
   });
 
@@ -221,20 +204,20 @@ describe("up/down orders", () => {
     const user = await fundedUser("1000");
     await tick("100", -100);
     for (let i = 0; i < 3; i++) await place(user, { direction: "up", amount: "10" });
-    const page = await t.call(calls.miaolist.path, {
+    const page = await t.send("miaolist", {
       query: { page: "1", list: "2" },
       body: { status: "awaiting_entry" },
-      headers: user.headers,
+      as: user,
     });
     expect(page.body.data).toMatchObject({ page: 1, list: 2 });
-    const items = (page.body.data as { items: OrderView[] }).items;
+    const items = page.body.data!.items;
     expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
   });
 
   it("makes a settled order final in the database itself", async () => {
     const user = await fundedUser("100");
     await tick("100", -100);
-    const placed = (await place(user, { direction: "up", amount: "20" })).body.data as OrderView;
+    const placed = (await place(user, { direction: "up", amount: "20" })).body.data!;
     clock.advance(40_000);
     await s.updown.settleDue();
     const refusal = (query: Promise<unknown>) =>

@@ -1,5 +1,6 @@
 /**
- * The interface languages. The spec says 14 but names 13; Russian is the 14th (docs/decisions.md).
+ * The interface languages. The spec says 14 but names 13; Russian is the 14th
+ * (docs/decisions/002-fourteen-languages-the-specs-thirteen-plus.md).
  * English is the default and the fallback.
  */
 export const LOCALES = [

@@ -45,7 +45,7 @@ export function decimalPlaces(v: string): number {
 
 /**
  * Whole-number digits an amount may have: every amount is below 10^15, so that the sum of 100,000 of them still
- * fits NUMERIC(38, 18), which holds 20 (decisions: amount limits).
+ * fits NUMERIC(38, 18), which holds 20 (docs/decisions/053-amounts-are-below-10-15-where-they-enter.md).
  */
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 
