@@ -27,6 +27,7 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const readVersion = () => version;
 
 function lookup(lng: string, ns: string): Resources | undefined {
   return loaded.get(`${lng}/${ns}`);
@@ -114,8 +115,26 @@ function suspensionFor(lng: Locale, namespaces: readonly string[]): Promise<void
   return promise;
 }
 
+/**
+ * Build time only (app/shell/prerender.tsx): `t` answers what `mark` makes of the key, so that the prerendered shells
+ * can carry each language's text for it.
+ */
+let marking: ((ns: string, key: string, options?: TranslateOptions) => string) | null = null;
+export function markTranslations(mark: typeof marking): void {
+  marking = mark;
+}
+
+/** The text of `key` in `lng`, once that language's `namespaces` are loaded (the shells' words, at build time). */
+export async function translatorIn(
+  lng: Locale,
+  namespaces: readonly string[],
+): Promise<(ns: string, key: string, options?: TranslateOptions) => string> {
+  await loadNamespaces(namespaces, lng);
+  return (ns, key, options) => translate(lookup, lng, ns, key, options);
+}
+
 function fixedT(ns: string): TFunction {
-  return (key, options) => translate(lookup, language, ns, key, options);
+  return (key, options) => (marking ? marking(ns, key, options) : translate(lookup, language, ns, key, options));
 }
 
 export const i18n = {
@@ -136,7 +155,7 @@ export const i18n = {
 export function useTranslation(namespaces?: string | readonly string[]): { t: TFunction; i18n: typeof i18n } {
   const list =
     namespaces === undefined ? [FALLBACK_NAMESPACE] : typeof namespaces === "string" ? [namespaces] : namespaces;
-  const current = useSyncExternalStore(subscribe, () => version);
+  const current = useSyncExternalStore(subscribe, readVersion, readVersion);
   if (!isLoaded(language, list)) {
     if (gaveUp(language, list)) throw new TranslationsUnavailable(list.join(","));
     use(suspensionFor(language, list));
