@@ -265,7 +265,8 @@ try {
       const type = response.headers()["content-type"] ?? "";
       if (response.request().resourceType() === "script" || /javascript/.test(type)) responses.push(response);
     });
-    await page.goto(url, { waitUntil: "networkidle" });
+    // A busy machine (others build and test on it) can take far longer than the default 30 s.
+    await page.goto(url, { waitUntil: "networkidle", timeout: 180_000 });
     const seen = new Set();
     const scripts = [];
     for (const response of responses) {

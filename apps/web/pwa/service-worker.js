@@ -20,8 +20,8 @@ const PRECACHED = new Set(BUILD.files.map((file) => new URL(file, SCOPE).href));
  * Files per batch while precaching, and the pause between batches: the page that registered us (once it was idle,
  * lib/service-worker.ts) may still be drawing or reading, and a first visit must not pay for the offline copy.
  */
-const PRECACHE_BATCH = 3;
-const PRECACHE_PAUSE_MS = 150;
+const PRECACHE_BATCH = 4;
+const PRECACHE_PAUSE_MS = 50;
 
 async function precache() {
   const cache = await caches.open(CACHE);

@@ -152,7 +152,11 @@ export function prerenderedShells(): Plugin {
         })
         .join("");
 
-      let source = String(html.source);
+      // Inline instead of linked: a linked stylesheet would hold the first paint for its request.
+      let source = String(html.source).replace(
+        /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
+        (link, file) => (css.has(file) ? "" : link),
+      );
       const shellMarkup = SHELLS.map(
         ({ path: route }) =>
           `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
