@@ -3,12 +3,15 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./precompress";
 import { serviceWorker } from "./pwa/vite-plugin";
+import { PRERENDER_OUT, prerenderedShells } from "./shell/vite-plugin";
 
 const api = "http://127.0.0.1:8080";
+/** Set while shell/vite-plugin.ts builds the page that renders the shells, apart from the app. */
+const prerenderOut = process.env[PRERENDER_OUT];
 
 export default defineConfig({
   base: "./",
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: prerenderOut ? [react()] : [react(), prerenderedShells(), serviceWorker(), precompress()],
   resolve: {
     alias: { "@/": fileURLToPath(new URL("./src/", import.meta.url)) },
     // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:
@@ -22,9 +25,10 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: "dist",
+    outDir: prerenderOut ?? "dist",
     target: "es2020",
     rolldownOptions: {
+      ...(prerenderOut ? { input: fileURLToPath(new URL("./shell/prerender.html", import.meta.url)) } : {}),
       output: {
         codeSplitting: {
           // The libraries every first screen runs (React, the router, i18next, TanStack Query): one chunk compresses

@@ -3,8 +3,8 @@ import { gate } from "../fixtures/gate";
 import { signInPage, signUp } from "../fixtures/users";
 
 /**
- * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage), a
- * loader shows meanwhile (index.html's, then the app's), and the page then draws with its data, each read made once.
+ * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage), the
+ * tab's prerendered shell shows meanwhile, and the page then draws with its data, each read made once.
  */
 const FIRST_SCREENS = [
   {
@@ -61,9 +61,9 @@ for (const screen of FIRST_SCREENS) {
     await page.goto(`/${screen.hash}`);
     await expect.poll(() => chunkAsked).toBe(true);
     await expect.poll(() => screen.reads.filter((path) => !reads.includes(path))).toEqual([]);
-    // Until the page draws, a loader holds the place (each appears after 200 ms).
-    await expect(page.getByRole("status", { name: "Loading…" })).toBeVisible();
-    await expect(page.locator("header.page-header")).toHaveCount(0);
+    // Until the page draws, its prerendered shell holds the place (apps/web/shell): its header, no loader.
+    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+    await expect(page.locator(".boot-loader")).toHaveCount(0);
 
     held.open();
     await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);

@@ -16,20 +16,28 @@ const SHELL = new URL("index.html", SCOPE).href;
 const ASSETS = new URL("assets/", SCOPE).href;
 const NETWORK_ONLY = ["api/", "ws", "docs"].map((path) => new URL(path, SCOPE).href);
 const PRECACHED = new Set(BUILD.files.map((file) => new URL(file, SCOPE).href));
-/** Requests at a time while precaching: the page that registered us is still loading its own. */
-const PRECACHE_CONCURRENCY = 4;
+/**
+ * Files per batch while precaching, and the pause between batches: the page that registered us (once it was idle,
+ * lib/service-worker.ts) may still be drawing or reading, and a first visit must not pay for the offline copy.
+ */
+const PRECACHE_BATCH = 4;
+const PRECACHE_PAUSE_MS = 50;
 
 async function precache() {
   const cache = await caches.open(CACHE);
   const queue = [...PRECACHED];
-  const worker = async () => {
-    for (let url = queue.shift(); url; url = queue.shift()) {
-      const response = await fetch(url, { cache: "reload" });
-      if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
-      await cache.put(url, response);
-    }
-  };
-  await Promise.all(Array.from({ length: PRECACHE_CONCURRENCY }, worker));
+  while (queue.length > 0) {
+    const batch = queue.splice(0, PRECACHE_BATCH);
+    await Promise.all(
+      batch.map(async (url) => {
+        // Low priority: whatever the page asks for meanwhile goes first.
+        const response = await fetch(url, { cache: "reload", priority: "low" });
+        if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+        await cache.put(url, response);
+      }),
+    );
+    if (queue.length > 0) await new Promise((resolve) => setTimeout(resolve, PRECACHE_PAUSE_MS));
+  }
 }
 
 self.addEventListener("install", (event) => {

@@ -1,9 +1,10 @@
 import "./lib/zod-jitless";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { installRootFontSize } from "./app/root-font";
 import { preloadPage } from "./app/routes";
+import { ignoreShellMismatch, SHELL_ATTRIBUTE } from "./app/shell/hydration";
 import { installNetworkStatus } from "./lib/network-status";
 import { queryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
@@ -18,14 +19,21 @@ registerServiceWorker();
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
 // The page's code, its translations and its first reads download with the app's, rather than one after the other.
-// index.html's loader shows until the translations are in and the app draws.
+// A tab's prerendered shell (public/shell-boot.js put it in #root) stays on the screen and the app hydrates into it,
+// boundary by boundary as their code and data arrive; any other page shows index.html's loader until the app draws.
 void preloadPage(window.location.hash, queryClient).then(() => {
+  if (root.hasAttribute(SHELL_ATTRIBUTE)) {
+    hydrateRoot(root, app, { onRecoverableError: ignoreShellMismatch });
+    return;
+  }
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
   });
 });

@@ -2,11 +2,12 @@ import { resolveLocale } from "@cryptos/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd-mobile";
 import enUS from "antd-mobile/es/locales/en-US";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, use, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
 import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
-import { useCurrencyDecimals } from "@/lib/currencies";
+import { api } from "@/lib/api";
+import { currenciesQueryKey, useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { router } from "./router";
@@ -28,10 +29,22 @@ function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
   return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
 }
 
-/** Amounts show with their currency's decimals: on a first visit the screens wait for them (a short GET). */
+let currenciesSettled: Promise<unknown> | undefined;
+
+/**
+ * Amounts show with their currency's decimals: on a first visit the screens wait for them (a short GET). It suspends
+ * rather than drawing a loader, so that a prerendered shell (app/shell) stays on the screen, not hydrated yet, until
+ * they are in; without a shell the Suspense above shows the loader, as before.
+ */
 function CurrencyDecimalsGate({ children }: { children: React.ReactNode }) {
   const { ready } = useCurrencyDecimals();
-  return ready ? children : <DelayedLoader />;
+  if (!ready) {
+    currenciesSettled ??= queryClient
+      .fetchQuery({ queryKey: currenciesQueryKey, queryFn: ({ signal }) => api("currencies", { signal }) })
+      .catch(() => undefined);
+    use(currenciesSettled);
+  }
+  return children;
 }
 
 export function App() {

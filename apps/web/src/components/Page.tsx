@@ -1,5 +1,6 @@
 import { APP_NAME } from "@cryptos/contract";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { DelayedLoader } from "./Loader";
 import { PageHeader, type PageHeaderProps } from "./PageHeader";
 
 /** The document title follows the page title: "<title> - Cryptos" (just "Cryptos" on Home). */
@@ -15,13 +16,19 @@ export interface PageProps extends Omit<PageHeaderProps, "title"> {
   className?: string;
 }
 
-/** Every screen renders inside a Page: one header, one document title, one content area. */
+/**
+ * Every screen renders inside a Page: one header, one document title, one content area. The content is a Suspense
+ * boundary of its own: when a prerendered shell (app/shell) hydrates and the page's data has come in the meantime, only
+ * the content is drawn anew and the header stays the shell's.
+ */
 export function Page({ title, children, className, ...header }: PageProps) {
   usePageTitle(title);
   return (
     <div className="page">
       <PageHeader title={title} {...header} />
-      <main className={className ? `page__body ${className}` : "page__body"}>{children}</main>
+      <main className={className ? `page__body ${className}` : "page__body"}>
+        <Suspense fallback={<DelayedLoader />}>{children}</Suspense>
+      </main>
     </div>
   );
 }

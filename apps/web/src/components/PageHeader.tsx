@@ -1,5 +1,5 @@
 import { BACK_ICON_PX } from "@cryptos/contract";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "../lib/paths";
@@ -57,10 +57,13 @@ export function PageHeader({ title, back = true, left, center, right }: PageHead
                 <BackIcon />
               </button>
             )}
-            {left}
+            <Suspense>{left}</Suspense>
           </div>
           <div className="page-header__center">{center ?? <h1 className="page-header__title">{title}</h1>}</div>
-          <div className="page-header__right">{right}</div>
+          {/* Slots that follow data (a badge, the session) are boundaries: a prerendered shell keeps the rest. */}
+          <div className="page-header__right">
+            <Suspense>{right}</Suspense>
+          </div>
         </div>
       </div>
     </header>

@@ -27,6 +27,7 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const readVersion = () => version;
 
 function lookup(lng: string, ns: string): Resources | undefined {
   return loaded.get(`${lng}/${ns}`);
@@ -117,8 +118,26 @@ function suspensionFor(lng: Locale, namespaces: readonly string[]): Promise<void
 /** A promise React's `use` reads without waiting (it looks at `status` and `value` first). */
 const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
 
+/**
+ * Build time only (app/shell/prerender.tsx): `t` answers what `mark` makes of the key, so that the prerendered shells
+ * can carry each language's text for it.
+ */
+let marking: ((ns: string, key: string, options?: TranslateOptions) => string) | null = null;
+export function markTranslations(mark: typeof marking): void {
+  marking = mark;
+}
+
+/** The text of `key` in `lng`, once that language's `namespaces` are loaded (the shells' words, at build time). */
+export async function translatorIn(
+  lng: Locale,
+  namespaces: readonly string[],
+): Promise<(ns: string, key: string, options?: TranslateOptions) => string> {
+  await loadNamespaces(namespaces, lng);
+  return (ns, key, options) => translate(lookup, lng, ns, key, options);
+}
+
 function fixedT(ns: string): TFunction {
-  return (key, options) => translate(lookup, language, ns, key, options);
+  return (key, options) => (marking ? marking(ns, key, options) : translate(lookup, language, ns, key, options));
 }
 
 export const i18n = {
@@ -139,7 +158,7 @@ export const i18n = {
 export function useTranslation(namespaces?: string | readonly string[]): { t: TFunction; i18n: typeof i18n } {
   const list =
     namespaces === undefined ? [FALLBACK_NAMESPACE] : typeof namespaces === "string" ? [namespaces] : namespaces;
-  const current = useSyncExternalStore(subscribe, () => version);
+  const current = useSyncExternalStore(subscribe, readVersion, readVersion);
   const ready = isLoaded(language, list);
   if (!ready && gaveUp(language, list)) throw new TranslationsUnavailable(list.join(","));
   // `use` runs on every render, loaded or not. When a first render suspends here and the files arrive at once,

@@ -55,7 +55,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const readOnline = () => browserOnline && serverReachable;
+
 /** False while the browser is offline or the server does not answer. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => browserOnline && serverReachable);
+  // The same snapshot when hydrating the prerendered shell (app/shell) as after.
+  return useSyncExternalStore(subscribe, readOnline, readOnline);
 }

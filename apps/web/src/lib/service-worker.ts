@@ -1,7 +1,13 @@
+/** After the load event, the wait before the worker is registered when the browser has no idle callbacks. */
+const IDLE_FALLBACK_MS = 3000;
+/** After the load event, how long the page must have been quiet: the first screen's reads and its second draw. */
+const SETTLE_MS = 2000;
+
 /**
  * Registers the service worker (production builds only: `vite build` writes sw.js, see pwa/service-worker.js)
- * once the page has loaded, so that its precaching never competes with the first screen. It keeps the shell for
- * offline use; the API, the socket and uploaded files always go to the network.
+ * once the page has loaded and then been idle, so that its precaching (small batches at low priority) never
+ * competes with the first screen. It keeps the shell for offline use; the API, the socket and uploaded files always
+ * go to the network.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
@@ -19,6 +25,11 @@ export function registerServiceWorker(): void {
         // No service worker (blocked, private mode): the app works online as before.
       });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const whenIdle = () =>
+    setTimeout(() => {
+      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: IDLE_FALLBACK_MS });
+      else register();
+    }, SETTLE_MS);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }

@@ -79,14 +79,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// The same snapshot when hydrating the prerendered shell (app/shell) as after.
+const readChoiceNow = () => choice;
+const readTheme = () => theme;
+
 /** The user's choice: system, light or dark. */
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, () => choice);
+  return useSyncExternalStore(subscribe, readChoiceNow, readChoiceNow);
 }
 
 /** The theme in force, for what CSS cannot reach (a canvas chart). */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, () => theme);
+  return useSyncExternalStore(subscribe, readTheme, readTheme);
 }
 
 /**

@@ -1,0 +1,186 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin, Rolldown } from "vite";
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+import type { RenderedShell } from "../src/app/shell/prerender";
+
+/** The environment variable that makes vite.config.ts build the prerender page (shell/prerender.html) instead. */
+export const PRERENDER_OUT = "CRYPTOS_SHELL_PRERENDER_OUT";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WEB = path.dirname(HERE);
+const BOOT_TEMPLATE = path.join(HERE, "boot.js");
+const BOOT_FILE = "shell-boot.js";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The tabs that get a shell: the four of the tab bar and Login. Assets is drawn signed in (a visitor goes to Login). */
+const SHELLS = [
+  { path: "/pages/index/index", page: "features/home/pages/Home.tsx", signedIn: false },
+  { path: "/pages/markets/markets", page: "features/market/pages/Markets.tsx", signedIn: false },
+  { path: "/pages/transaction/transaction", page: "features/updown/pages/Transaction.tsx", signedIn: false },
+  { path: "/pages/assets/assets", page: "features/funds/pages/Assets.tsx", signedIn: true },
+  { path: "/pages/login", page: "features/accounts/pages/Login.tsx", signedIn: false },
+] as const;
+
+/**
+ * Without JavaScript the shell the address names shows (`:target`: each shell's id is its route), with it
+ * shell-boot.js moves that one into #root and drops the others before the first paint.
+ */
+const SHELL_CSS =
+  ".shells>.shell{display:none}.shells>.shell:target{display:block}#root:has(~.shells>.shell:target){display:none}";
+
+/** Builds shell/prerender.html into a temporary folder, with this same config (vite.config.ts reads PRERENDER_OUT). */
+async function buildPrerenderPage(out: string): Promise<void> {
+  const { build } = await import("vite");
+  process.env[PRERENDER_OUT] = out;
+  try {
+    await build({ root: WEB, configFile: path.join(WEB, "vite.config.ts"), logLevel: "warn" });
+  } finally {
+    delete process.env[PRERENDER_OUT];
+  }
+}
+
+/** Opens the prerender page in Chromium once per shell, the API held unanswered (a first visit before its data). */
+async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    if (pathname.startsWith("/api/")) return; // held: the page's reads stay pending
+    const file = path.join(dir, pathname === "/" ? "shell/prerender.html" : pathname);
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith(".html") ? "text/html" : file.endsWith(".css") ? "text/css" : "text/javascript";
+    res.writeHead(200, { "content-type": type }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const shells = new Map<string, RenderedShell>();
+    for (const shell of SHELLS) {
+      const page = await browser.newPage();
+
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`http://127.0.0.1:${port}/#${shell.path}`);
+      await page.waitForFunction(() => typeof window.renderShell === "function");
+      const rendered = await page
+        .evaluate(([hash, signedIn]) => window.renderShell?.(hash, signedIn), [
+          `#${shell.path}`,
+          shell.signedIn,
+        ] as const)
+        .catch((error: Error) => {
+          throw new Error(`prerendering ${shell.path}: ${error.message}\n${errors.join("\n")}`);
+        });
+      if (!rendered) throw new Error(`prerendering ${shell.path}: nothing rendered`);
+      shells.set(shell.path, rendered);
+      await page.close();
+    }
+    return shells;
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** The CSS files a chunk and its static imports bring, in the order Vite links them. */
+function cssOf(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): string[] {
+  if (seen.has(chunk.fileName)) return [];
+  seen.add(chunk.fileName);
+  const css: string[] = [];
+  for (const name of chunk.imports) {
+    const imported = bundle[name];
+    if (imported?.type === "chunk") css.push(...cssOf(bundle, imported, seen));
+  }
+  const own = (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
+  css.push(...(own ?? []));
+  return css;
+}
+
+/**
+ * Prerendered shells (issue 23): each tab's first screen, drawn by the app's own components at build time, goes
+ * into index.html with the CSS it needs inline; public/shell-boot.js (written here with each shell's translations)
+ * picks the one the address names before the first paint, and main.tsx hydrates it. Without Chromium the build
+ * goes on without shells (index.html's loader shows until the app draws, as before) and says so.
+ */
+export function prerenderedShells(): Plugin {
+  return {
+    name: "cryptos:prerendered-shells",
+    apply: "build",
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      const html = bundle["index.html"];
+      if (html?.type !== "asset") this.error("index.html is not in the bundle");
+      if (!existsSync(CHROMIUM)) {
+        this.warn(`no Chromium at ${CHROMIUM} (CHROMIUM_PATH): index.html gets no prerendered shells`);
+        return;
+      }
+      const scratch = mkdtempSync(path.join(tmpdir(), "cryptos-shells-"));
+      let shells: Map<string, RenderedShell>;
+      try {
+        await buildPrerenderPage(scratch);
+        shells = await renderShells(scratch);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+
+      // The CSS of the shells' pages, inline: the shell paints from index.html alone, no stylesheet to wait for.
+      const css = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        const id = output.facadeModuleId ?? "";
+        if (output.isEntry || SHELLS.some((shell) => id.endsWith(`/src/${shell.page}`))) {
+          for (const file of cssOf(bundle, output)) css.add(file);
+        }
+      }
+      const styles = [...css]
+        .map((file) => {
+          const asset = bundle[file];
+          return asset?.type === "asset" ? String(asset.source) : "";
+        })
+        .join("");
+
+      // Inline instead of linked: a linked stylesheet would hold the first paint for its request.
+      let source = String(html.source).replace(
+        /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
+        (link, file) => (css.has(file) ? "" : link),
+      );
+      const shellMarkup = SHELLS.map(
+        ({ path: route }) =>
+          `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
+      ).join("");
+      if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
+      source = source
+        .replace("</head>", `<style>${SHELL_CSS}${styles}</style>\n</head>`)
+        .replace(
+          "</body>",
+          `<div class="shells">${shellMarkup}</div>\n<script src="./${BOOT_FILE}"></script>\n</body>`,
+        );
+      html.source = source;
+
+      const data = Object.fromEntries(
+        [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
+      );
+      const boot = readFileSync(BOOT_TEMPLATE, "utf8");
+      const placeholder = "const SHELLS = SHELL_TEXTS;";
+      if (!boot.includes(placeholder)) this.error(`${BOOT_TEMPLATE} lost its line "${placeholder}"`);
+      this.emitFile({
+        type: "asset",
+        fileName: BOOT_FILE,
+        source: boot.replace(placeholder, `const SHELLS = ${JSON.stringify(data)};`),
+      });
+    },
+  };
+}

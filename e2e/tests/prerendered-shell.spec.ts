@@ -1,0 +1,95 @@
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { gate } from "../fixtures/gate";
+import { signInPage, signUp } from "../fixtures/users";
+
+/**
+ * Each tab's first screen is in index.html, prerendered at build time from the app's components (apps/web/shell):
+ * it is drawn before any script runs, and the app hydrates it rather than drawing its own.
+ */
+const SHELLS = [
+  { hash: "#/pages/index/index", name: "home", title: "Cryptos", tab: "Home" },
+  { hash: "#/pages/markets/markets", name: "markets", title: "Markets", tab: "Markets" },
+  { hash: "#/pages/transaction/transaction", name: "trade", title: "Trade", tab: "Trade" },
+  { hash: "#/pages/assets/assets", name: "assets", title: "Assets", tab: "Assets", signedIn: true },
+  { hash: "#/pages/login", name: "login", title: "Log in" },
+] as const;
+
+const header = (page: Page) => page.locator("header.page-header");
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const shell of SHELLS) {
+    test(`${shell.name}: the shell is drawn from the HTML alone`, async ({ page }) => {
+      await page.goto(`/${shell.hash}`);
+      // Every shell is in the page; only the one the address names shows (CSS :target): roles count shown nodes only.
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveCount(1);
+      await expect(heading).toHaveText(shell.title);
+      const tabBar = page.getByRole("navigation", { name: "Main navigation" });
+      if ("tab" in shell) await expect(tabBar.locator("[aria-current='page']")).toHaveText(shell.tab);
+      else await expect(tabBar).toHaveCount(0);
+      await expect(page.locator(".boot-loader")).toBeHidden();
+      await page.screenshot({ path: `../docs/screenshots/shell-${shell.name}.png` });
+    });
+  }
+});
+
+for (const shell of SHELLS) {
+  test(`${shell.name}: the app hydrates the shell's nodes instead of replacing them`, async ({ page, request }) => {
+    test.slow(); // a fresh visit, its hydration, its data and a tab change
+    if ("signedIn" in shell) await signInPage(page, await signUp(request));
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // The app's entry is held until the shell's nodes are marked: what the app draws itself carries no mark.
+    const held = gate();
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await page.goto(`/${shell.hash}`, { waitUntil: "commit" });
+    await expect(page.locator("#root[data-shell]")).toHaveCount(1);
+    const marked = ["#root > *", "header.page-header", "h1", ...("tab" in shell ? ["nav.tab-bar"] : [])];
+    await page.evaluate((selectors) => {
+      for (const selector of selectors) {
+        const node = document.querySelector(selector) as (Element & { shellMark?: string }) | null;
+        if (node) node.shellMark = selector;
+      }
+    }, marked);
+    held.open();
+
+    // Hydrated: React has taken the container, and the page's data has come into it.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).length))
+      .toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(shell.title);
+    const kept = await page.evaluate(
+      (selectors) =>
+        selectors.filter(
+          (selector) => (document.querySelector(selector) as { shellMark?: string } | null)?.shellMark === selector,
+        ),
+      marked,
+    );
+    expect(kept).toEqual(marked);
+    // A tab's link works: the hydrated tab bar is live.
+    if ("tab" in shell) {
+      const other = shell.name === "markets" ? "Home" : "Markets";
+      await page.locator("nav.tab-bar").getByRole("link", { name: other }).click();
+      await expect(page.locator("nav.tab-bar [aria-current='page']")).toHaveText(other);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a German visitor's shell is in German before the app runs", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("lang", "de"));
+  // The app's entry never comes: what shows is shell-boot.js's work alone.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
+  await page.goto("/#/pages/markets/markets", { waitUntil: "commit" });
+  await expect(page.locator("#root[data-shell]")).toHaveCount(1);
+  await expect(page.locator("#root nav.tab-bar [aria-current='page']")).toHaveText("Märkte");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+});
