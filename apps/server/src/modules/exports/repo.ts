@@ -1,17 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import {
-  deposits,
-  exchanges,
-  journalEntries,
-  ledgerAccounts,
-  postings,
-  stakingOrders,
-  stakingProducts,
-  updownOrders,
-  withdrawals,
-} from "../../db/schema";
+import { deposits, exchanges, stakingOrders, stakingProducts, updownOrders, withdrawals } from "../../db/schema";
 
 /**
  * Keyset pages of one user's history, newest first: rows with an id below `before` (none: from the newest). Each
