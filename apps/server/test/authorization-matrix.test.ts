@@ -151,6 +151,8 @@ const OBJECT_INPUTS: Partial<Record<CallName, { others?: string[]; public?: stri
   priceAlertDelete: { others: ["id"] },
   priceAlerts: { public: ["productid"] },
   priceAlertAdd: { public: ["productid"] },
+  ticks: { public: ["productid"] },
+  tickarchives: { public: ["productid"] },
 };
 const OBJECT_KEY = /(^|_)(id|eid|uid|productid|images)$/;
 
