@@ -1,6 +1,9 @@
 import { calls } from "@cryptos/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
+import { seedContent } from "../src/modules/content/seed";
+import { HELP_PAGES } from "../src/modules/content/seed-texts";
+import { SETTING_KEYS, type StoredHelpPage } from "../src/modules/content/service";
 import type { Services } from "../src/modules/services";
 import { insertUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -22,6 +25,23 @@ afterAll(async () => {
 const reader = async (userId: number) => ({ userId, joinedAt: (await s.users.joinedAt(userId))! });
 
 describe("content and messages", () => {
+  it("brings a help page still as first seeded up to today's names, and leaves an operator's edit", async () => {
+    const key = SETTING_KEYS.help("ammhelp");
+    const today = HELP_PAGES.ammhelp;
+    const asSeeded = today.body
+      .en!.replace("<h3>While staked</h3>", "<h3>While in custody</h3>")
+      .replace("balance into staking.", "balance into custody.");
+    const edited = "<p>Our own words about Verwahrung.</p>";
+    await s.settings.set(key, { ...today, body: { ...today.body, en: asSeeded, de: edited } });
+    await seedContent(s.settings, s.messages);
+    const stored = await s.settings.get<StoredHelpPage | null>(key, null);
+    expect(stored?.body.en).toBe(today.body.en);
+    expect(stored?.body.en).toContain("<h3>While staked</h3>");
+    expect(stored?.body.de).toBe(edited);
+    const de = await t.call(calls.helpshow.path, { query: { key: "help" }, headers: { "accept-language": "de" } });
+    expect((de.body.data as { body: string }).body).not.toContain("Steigt/Fällt-Orders");
+  });
+
   it("serves the home menus, shortcuts and help pages from server data", async () => {
     const menus = await t.call(calls.menus.path);
     const items = (menus.body.data as { items: { key: string; route: string; label: string }[] }).items;
