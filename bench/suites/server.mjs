@@ -207,46 +207,22 @@ const postgres = await measure("PostgreSQL", port, async () => {
 });
 
 const startNote = `median of ${RUNS}; from spawn to the first product list answer`;
-emit({
-  name: "cold start, PGlite, new data folder",
-  value: pglite.cold,
-  unit: "ms",
-  baseline: bare,
-  baselineName: "bare Fastify start",
-  target: 10_000,
-  higherIsBetter: false,
-  note: startNote,
-});
-emit({
-  name: "warm start, PGlite",
-  value: pglite.warm,
-  unit: "ms",
-  baseline: bare,
-  baselineName: "bare Fastify start",
-  target: 3_000,
-  higherIsBetter: false,
-  note: startNote,
-});
-emit({
-  name: "cold start, PostgreSQL, new database",
-  value: postgres.cold,
-  unit: "ms",
-  baseline: bare,
-  baselineName: "bare Fastify start",
-  target: 10_000,
-  higherIsBetter: false,
-  note: startNote,
-});
-emit({
-  name: "warm start, PostgreSQL",
-  value: postgres.warm,
-  unit: "ms",
-  baseline: bare,
-  baselineName: "bare Fastify start",
-  target: 3_000,
-  higherIsBetter: false,
-  note: startNote,
-});
+/** A start time beside the bare Fastify start measured the same way. */
+const emitStart = (name, value, target) =>
+  emit({
+    name,
+    value,
+    unit: "ms",
+    baseline: bare,
+    baselineName: "bare Fastify start",
+    target,
+    higherIsBetter: false,
+    note: startNote,
+  });
+emitStart("cold start, PGlite, new data folder", pglite.cold, 10_000);
+emitStart("warm start, PGlite", pglite.warm, 3_000);
+emitStart("cold start, PostgreSQL, new database", postgres.cold, 10_000);
+emitStart("warm start, PostgreSQL", postgres.warm, 3_000);
 const memNote = `median of ${RUNS} runs; the server process's RSS`;
 emit({
   name: "RSS right after start, PGlite",
