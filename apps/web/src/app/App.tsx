@@ -3,7 +3,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd-mobile";
 import enUS from "antd-mobile/es/locales/en-US";
 import { Suspense, use, useEffect, useState } from "react";
-import { RouterProvider } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
 import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
 import { api } from "@/lib/api";
@@ -11,6 +10,7 @@ import { currenciesQueryKey, useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { router } from "./router";
+import { SyncedRouterProvider } from "./SyncedRouterProvider";
 
 /** antd-mobile's built-in texts follow the interface language (its default would be Chinese). */
 function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
@@ -53,7 +53,7 @@ export function App() {
       <AntdLocaleProvider>
         <Suspense fallback={<DelayedLoader />}>
           <CurrencyDecimalsGate>
-            <RouterProvider router={router} />
+            <SyncedRouterProvider router={router} />
           </CurrencyDecimalsGate>
         </Suspense>
       </AntdLocaleProvider>
