@@ -100,7 +100,7 @@ describe("content and messages", () => {
 
     await expect(s.messages.show(await reader(bob), id, "en")).rejects.toMatchObject({ key: "message_not_found" });
     await expect(s.messages.show(null, id, "en")).rejects.toMatchObject({ key: "message_not_found" });
-    const anonymous = await t.send("newsshow", { query: { id: id } });
+    const anonymous = await t.send("newsshow", { query: { id } });
     expect(anonymous.body).toEqual({ code: 0, msg: "This message does not exist or is not yours" });
 
     const opened = await s.messages.show(await reader(alice), id, "en");
