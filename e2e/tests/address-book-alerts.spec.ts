@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { api, fund, send, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /**
  * The withdrawal address book and price alerts (issue 12): an address saved in the book shows up in the withdraw
@@ -85,8 +85,8 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
   await shot(page, "withdraw-saved-address");
 
   // Typing the held address does not get past the server either.
-  const addresses = await call<{ items: { address: string; usable: boolean }[] }>(request, "/api/user/addresses", {
-    token: user.token,
+  const addresses = await api(request, "withdrawAddresses", {
+    as: user,
     body: { currency: "USDT", network: "TRC20" },
   });
   expect(addresses.items).toEqual([expect.objectContaining({ address: TRC20_ADDRESS, usable: false })]);
@@ -187,11 +187,11 @@ test("without two-step verification a typed address is refused, and the withdraw
   await signInPage(page, user);
 
   // The server refuses a typed address that is not in the book, before any code is checked, and says what to do.
-  const refused = await request.post("/api/index/dowithdraw", {
-    headers: { authorization: `Bearer ${user.token}`, lang: "en" },
-    data: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "20", code: "123456" },
+  const refused = await send(request, "dowithdraw", {
+    as: user,
+    body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "20", code: "123456" },
   });
-  expect(await refused.json()).toEqual({
+  expect(refused.body).toEqual({
     code: 0,
     msg: "This address is not in your address book. Without two-step verification, you can withdraw only to saved addresses: save it in the address book, and it can be used 24 hours after you add it",
   });
@@ -225,8 +225,8 @@ test("without two-step verification a typed address is refused, and the withdraw
   );
   await expect(sheet.getByRole("button", { name: "Confirm withdrawal" })).toBeDisabled();
   await shot(page, "withdraw-address-held");
-  const addresses = await call<{ items: { address: string; usable: boolean }[] }>(request, "/api/user/addresses", {
-    token: user.token,
+  const addresses = await api(request, "withdrawAddresses", {
+    as: user,
     body: { currency: "USDT", network: "TRC20" },
   });
   expect(addresses.items).toEqual([expect.objectContaining({ address: TRC20_ADDRESS, usable: false })]);
@@ -286,10 +286,7 @@ test("a price alert set just above the simulated price fires: a toast wherever t
   test.setTimeout(180_000);
   const user = await signUp(request);
   await signInPage(page, user);
-  const pairs = await call<{ items: { id: number; symbol: string }[] }>(request, "/api/index/productlist", {
-    method: "GET",
-    query: { product_type: "1" },
-  });
+  const pairs = await api(request, "productlist", { query: { product_type: 1 } });
   const btc = pairs.items.find((p) => p.symbol === "BTC/USDT")!;
   await page.goto(`/#/pages/index/markets-business?id=${btc.id}`);
   await page.getByRole("button", { name: "Price alerts for BTC/USDT" }).click();
@@ -319,8 +316,8 @@ test("a price alert set just above the simulated price fires: a toast wherever t
   // The message is in Messages.
   await page.goto("/#/pages/user/message");
   await expect(page.getByText("Price alert: BTC/USDT").first()).toBeVisible();
-  const fired = await call<{ items: { status: string }[] }>(request, "/api/user/alerts", {
-    token: user.token,
+  const fired = await api(request, "priceAlerts", {
+    as: user,
     body: { status: "triggered" },
   });
   expect(fired.items.length).toBeGreaterThanOrEqual(1);

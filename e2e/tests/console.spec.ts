@@ -1,8 +1,9 @@
-import { expect, type Locator, test } from "@playwright/test";
+import type { UserInfo } from "@cryptos/contract";
+import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
 import { consoleShot as shot } from "../fixtures/console";
 import {
-  call,
+  api,
   enrolTotp,
   fund,
   mailCodeWhenAllowed,
@@ -27,20 +28,10 @@ async function expectImagesLoaded(row: Locator) {
   }
 }
 
-type Balance = { currency: string; available: string; frozen: string };
-type UserInfo = { users: { balances: Balance[]; real_name_status: string } };
-type Message = { id: number; cid: number; title: string; summary: string };
-
-const userInfo = (request: Parameters<typeof call>[0], user: TestUser) =>
-  call<UserInfo>(request, "/api/index/userinfo", { token: user.token });
+const userInfo = (request: APIRequestContext, user: TestUser) => api(request, "userinfo", { as: user });
 const usdt = (info: UserInfo) => info.users.balances.find((b) => b.currency === "USDT");
-const personalMessages = async (request: Parameters<typeof call>[0], user: TestUser) =>
-  (
-    await call<{ items: Message[] }>(request, "/api/index/newslist", {
-      token: user.token,
-      query: { cid: "3", page: "1", list: "20" },
-    })
-  ).items;
+const personalMessages = async (request: APIRequestContext, user: TestUser) =>
+  (await api(request, "newslist", { as: user, query: { cid: 3, page: 1, list: 20 } })).items;
 
 test("the operator reviews a deposit, a withdrawal and a real-name in the console; users see each result", async ({
   page,
@@ -57,14 +48,12 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
 
   // A pending deposit with a proof image.
   const depositor = await signUp(request);
-  const channels = await call<{ items: { id: number; currency: string }[] }>(request, "/api/index/rechargechannels", {
-    token: depositor.token,
-  });
+  const channels = await api(request, "rechargechannels", { as: depositor });
   const channel = channels.items.find((c) => c.currency === "USDT");
   if (!channel) throw new Error("no USDT deposit channel");
   const proof = await uploadImage(request, depositor);
-  const deposit = await call<{ id: number }>(request, "/api/index/dorecharge", {
-    token: depositor.token,
+  const deposit = await api(request, "dorecharge", {
+    as: depositor,
     body: { channel_id: channel.id, amount: "250", images: [proof] },
   });
 
@@ -72,14 +61,14 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   const applicant = await signUp(request);
   const front = await uploadImage(request, applicant);
   const back = await uploadImage(request, applicant);
-  await call(request, "/api/index/doreal", {
-    token: applicant.token,
+  await api(request, "doreal", {
+    as: applicant,
     body: { name: "Ada Lovelace", doc_type: "passport", doc_number: "P1234567", images: [front, back] },
   });
 
   const code = await mailCodeWhenAllowed(request, withdrawer.email, "withdraw");
-  const withdrawal = await call<{ id: number; fee: string }>(request, "/api/index/dowithdraw", {
-    token: withdrawer.token,
+  const withdrawal = await api(request, "dowithdraw", {
+    as: withdrawer,
     body: {
       currency: "USDT",
       network: "TRC20",
@@ -189,31 +178,22 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   const depositorMessages = await personalMessages(request, depositor);
   expect(depositorMessages.map((m) => m.title)).toContain("Welcome aboard");
   expect(depositorMessages.length).toBeGreaterThanOrEqual(3);
-  expect(
-    (await call<{ userinfo: { credit_score: number } }>(request, "/api/index/userinfo", { token: depositor.token }))
-      .userinfo.credit_score,
-  ).toBe(120);
+  expect((await userInfo(request, depositor)).userinfo.credit_score).toBe(120);
 
   const afterReject = usdt(await userInfo(request, withdrawer));
   expect(afterReject?.available).toBe("100");
   expect(afterReject?.frozen).toBe("0");
-  const withdrawals = await call<{ items: { id: number; status: string; reason: string | null }[] }>(
-    request,
-    "/api/index/getwithdraw",
-    { token: withdrawer.token },
-  );
+  const withdrawals = await api(request, "getwithdraw", { as: withdrawer });
   const rejected = withdrawals.items.find((w) => w.id === withdrawal.id);
   expect(rejected?.status).toBe("rejected");
   expect(rejected?.reason).toBe("Destination address failed the sanctions screening");
   const withdrawerMessages = await personalMessages(request, withdrawer);
   const bodies = await Promise.all(
-    withdrawerMessages.map(async (m) =>
-      call<{ body: string }>(request, "/api/index/newsshow", { token: withdrawer.token, query: { id: String(m.id) } }),
-    ),
+    withdrawerMessages.map(async (m) => api(request, "newsshow", { as: withdrawer, query: { id: m.id } })),
   );
   expect(bodies.some((m) => m.body.includes("Destination address failed the sanctions screening"))).toBe(true);
 
-  const real = await call<{ status: string }>(request, "/api/index/getreals", { token: applicant.token });
+  const real = await api(request, "getreals", { as: applicant });
   expect(real.status).toBe("verified");
   expect((await userInfo(request, applicant)).users.real_name_status).toBe("verified");
   expect((await personalMessages(request, applicant)).length).toBeGreaterThan(0);
@@ -279,7 +259,7 @@ test("the operator turns off a user's two-step verification with a reason; the u
   await expect(page.getByRole("button", { name: "Turn off two-step verification" })).toHaveCount(0);
 
   // The user signs in with the password alone, and reads the reason in a message.
-  await call(request, "/api/user/login", { body: { type: 1, username: user.email, password: user.password } });
+  await api(request, "login", { body: { type: 1, username: user.email, password: user.password } });
   const messages = await personalMessages(request, user);
   expect(messages.map((m) => m.title)).toContain("Two-step verification was turned off");
   // The audit log has it, with the reason.

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { CODE_RESEND_S } from "../e2e-env.mjs";
 import { mailCount, waitForCode } from "../fixtures/mail";
-import { call, enrolTotp, fund, mailCodeWhenAllowed, operator, signInPage, signUp } from "../fixtures/users";
+import { api, enrolTotp, fund, mailCodeWhenAllowed, operator, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
@@ -74,14 +74,11 @@ test("deposit with a proof image, completed by the operator, shows in assets and
   await expect(row).toContainText("Pending...");
   await expect(row).toContainText("250.50 USDT");
 
-  const deposits = await call<{ items: { id: number; amount: string }[] }>(request, "/api/index/getrecharge", {
-    token: user.token,
-    query: { page: "1", list: "10" },
-  });
+  const deposits = await api(request, "getrecharge", { as: user, query: { page: 1, list: 10 } });
   expect(deposits.items).toHaveLength(1);
-  await call(request, "/api/admin/recharge/review", {
-    token: await operator(request),
-    body: { id: deposits.items[0]?.id, action: "complete" },
+  await api(request, "adminRechargeReview", {
+    as: await operator(request),
+    body: { id: deposits.items[0]!.id, action: "complete" },
   });
 
   await page.reload();
@@ -163,13 +160,10 @@ test("withdraw with the emailed code freezes amount + fee; a rejection restores 
   await expect(page.getByTestId("available-USDT")).toHaveText("79.00");
   await expect(page.getByTestId("frozen-USDT")).toHaveText("21.00");
 
-  const withdrawals = await call<{ items: { id: number }[] }>(request, "/api/index/getwithdraw", {
-    token: user.token,
-    query: { page: "1", list: "10" },
-  });
-  await call(request, "/api/admin/withdraw/review", {
-    token: await operator(request),
-    body: { id: withdrawals.items[0]?.id, action: "reject", reason: "Address on a blocked list" },
+  const withdrawals = await api(request, "getwithdraw", { as: user, query: { page: 1, list: 10 } });
+  await api(request, "adminWithdrawReview", {
+    as: await operator(request),
+    body: { id: withdrawals.items[0]!.id, action: "reject", reason: "Address on a blocked list" },
   });
 
   await page.goto("/#/pages/user/recharge-log?tab=withdrawals");

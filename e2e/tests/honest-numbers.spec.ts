@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { api, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /**
  * Issue 21, "honesty and numbers", in German: the demo deposit channel is labelled, a move into staking custody is a
@@ -37,14 +37,10 @@ test("German: demo deposit label, staking as a transfer in the bills, BTC priced
 }) => {
   const user = await signUp(request);
   await fund(request, user, "1234.5");
-  const staking = await call<{ products: { id: number; currency: string; min_amount: string }[] }>(
-    request,
-    "/api/index/item",
-    { token: user.token },
-  );
+  const staking = await api(request, "item", { as: user });
   const product = staking.products.find((p) => p.currency === "USDT");
   expect(product).toBeDefined();
-  await call(request, "/api/index/doitem", { token: user.token, body: { eid: product?.id, money: "100" } });
+  await api(request, "doitem", { as: user, body: { eid: product!.id, money: "100" } });
 
   const page = await germanPage(browser, baseURL!, user);
 

@@ -1,22 +1,22 @@
 import { expect, test } from "@playwright/test";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { call, operator, signInPage, signUp, uploadImage } from "../fixtures/users";
+import { api, operator, signInPage, signUp, uploadImage } from "../fixtures/users";
 
 const heading = (page: import("@playwright/test").Page) => page.locator("header.page-header h1");
 
 test("a real-name submission verified by the operator shows as verified", async ({ page, request }) => {
   const user = await signUp(request);
   const images = [await uploadImage(request, user), await uploadImage(request, user)];
-  await call(request, "/api/index/doreal", {
-    token: user.token,
+  await api(request, "doreal", {
+    as: user,
     body: { name: "Bea Example", doc_type: "passport", doc_number: "P7654321", images },
   });
   const ops = await operator(request);
-  const pending = await call<{ items: { id: number }[] }>(request, "/api/admin/real/list", {
-    token: ops,
+  const pending = await api(request, "adminRealList", {
+    as: ops,
     body: { status: "pending", uid: user.id },
   });
-  await call(request, "/api/admin/real/review", { token: ops, body: { id: pending.items[0]!.id, action: "complete" } });
+  await api(request, "adminRealReview", { as: ops, body: { id: pending.items[0]!.id, action: "complete" } });
 
   await signInPage(page, user);
   await page.goto("/#/pages/user/realname");
@@ -33,8 +33,8 @@ test("an operator's message raises the unread badge, and reading it clears the b
   const before = await unreadCount(request, user);
   await expect(messagesBell(page, before)).toBeVisible();
 
-  await call(request, "/api/admin/message", {
-    token: await operator(request),
+  await api(request, "adminMessage", {
+    as: await operator(request),
     body: { uid: user.id, title: "Your deposit is on its way", body: "<p>We are checking it.</p>" },
   });
   await page.reload();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { call, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { api, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /** Issue 21 item 6: tap targets, the language chip, pages that cannot load offline. */
 
@@ -56,10 +56,10 @@ test("header buttons, Back, chart intervals and the login page's links are 44 x 
   for (const [i, box] of boxes.entries()) {
     expect(box.height, `interval ${i} height`).toBeGreaterThanOrEqual(44);
     expect(box.width, `interval ${i} width`).toBeGreaterThanOrEqual(42);
-    if (i > 0) expect(Math.abs(box.left - boxes[i - 1].right), `gap before interval ${i}`).toBeLessThan(1);
+    if (i > 0) expect(Math.abs(box.left - boxes[i - 1]!.right), `gap before interval ${i}`).toBeLessThan(1);
   }
   // All eight are on screen: the row does not scroll at 375 px.
-  expect(boxes[7].right).toBeLessThanOrEqual((row?.x ?? 0) + (row?.width ?? 0) + 0.5);
+  expect(boxes[7]!.right).toBeLessThanOrEqual((row?.x ?? 0) + (row?.width ?? 0) + 0.5);
   await page.screenshot({ path: path.join(shots, "tap-targets-trade-en.png") });
 });
 
@@ -179,7 +179,7 @@ test("Assets: an empty account gets a first-deposit prompt, zero rows hide by de
 test("Assets: a row with a staked amount keeps its four columns on one line", async ({ page, request }) => {
   const staker = await signUp(request);
   await fund(request, staker, "1000");
-  await call(request, "/api/index/doitem", { token: staker.token, body: { eid: 1, money: "100" } });
+  await api(request, "doitem", { as: staker, body: { eid: 1, money: "100" } });
   await signInPage(page, staker);
   await page.goto("/#/pages/assets/assets");
   await expect(page.getByTestId("custody-USDT")).toBeVisible();

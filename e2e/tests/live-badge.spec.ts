@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { gate } from "../fixtures/gate";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { call, operator, signInPage, signUp } from "../fixtures/users";
+import { api, operator, signInPage, signUp } from "../fixtures/users";
 
 /** Resolves at the first frame the page's live socket receives that holds every one of `parts`. */
 function socketFrame(page: Page, ...parts: string[]): Promise<void> {
@@ -24,7 +24,7 @@ test("an operator's message raises the unread badge live, without a reload or a 
   const user = await signUp(request);
   const ops = await operator(request);
   const send = (title: string) =>
-    call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title, body: "<p>Live.</p>" } });
+    api(request, "adminMessage", { as: ops, body: { uid: user.id, title, body: "<p>Live.</p>" } });
 
   await signInPage(page, user);
   const signedIn = socketSignedIn(page);
@@ -74,7 +74,7 @@ test("a message that arrives while the badge's first read is on its way still ra
   await signInPage(page, user);
   await page.goto("/#/pages/index/index");
   await Promise.all([signedIn, firstRead.opened]);
-  await call(request, "/api/admin/message", { token: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });
+  await api(request, "adminMessage", { as: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });
   await announced;
   held.open();
   await expect(messagesBell(page, before + 1)).toBeVisible();

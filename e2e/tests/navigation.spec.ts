@@ -5,7 +5,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { CODE_RESEND_S, MAIL_FILE } from "../e2e-env.mjs";
 import { ANNOUNCEMENT_SEEN_KEY } from "../fixtures/announcements";
 import { waitForCode } from "../fixtures/mail";
-import { call, enrolTotp, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { api, enrolTotp, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /**
  * Issue 21, items 1 and 5: a person button to Account in the header of every tab screen; the login page returns to
@@ -154,8 +154,8 @@ test("with two-step verification on, an address saved before it is usable at onc
   const signedUpAt = Date.now();
   await fund(request, user, "100");
   // Saved while two-step verification is off: held for 24 hours.
-  const saved = await call<{ usable: boolean }>(request, "/api/user/addresses/add", {
-    token: user.token,
+  const saved = await api(request, "withdrawAddressAdd", {
+    as: user,
     body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Saved before TOTP" },
   });
   expect(saved.usable).toBe(false);
@@ -198,11 +198,7 @@ test("with two-step verification on, an address saved before it is usable at onc
   await page.locator(".adm-modal").getByRole("button", { name: "OK" }).click();
   await expect(page).not.toHaveURL(/sheet=/);
   await expect(page.getByTestId("frozen-USDT")).toHaveText("21.00");
-  const withdrawals = await call<{ items: { address: string }[] }>(request, "/api/index/getwithdraw", {
-    token: user.token,
-    body: {},
-    query: { page: "1", list: "20" },
-  });
+  const withdrawals = await api(request, "getwithdraw", { as: user, query: { page: 1, list: 20 } });
   expect(withdrawals.items[0]?.address).toBe(TRC20_ADDRESS);
 
   const de = await pageIn(browser, baseURL!, "de", user);
@@ -222,8 +218,8 @@ test("the withdraw sheet says what is missing instead of sending a code for a wi
   const user = await signUp(request);
   await fund(request, user, "100");
   // A saved address, in its hold (two-step verification is off).
-  await call(request, "/api/user/addresses/add", {
-    token: user.token,
+  await api(request, "withdrawAddressAdd", {
+    as: user,
     body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Held" },
   });
   await signInPage(page, user);

@@ -6,7 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { CODE_RESEND_S } from "../e2e-env.mjs";
 import { announcementsSeen } from "../fixtures/announcements";
 import { mailCount, waitForCode } from "../fixtures/mail";
-import { call, signInPage, signUp } from "../fixtures/users";
+import { api, send, signInPage, signUp } from "../fixtures/users";
 
 const HOME = /#\/pages\/index\/index$/;
 const LOGIN = /#\/pages\/login/;
@@ -189,7 +189,7 @@ test("signing the other sessions out asks for the password; the screens in Germa
   baseURL,
 }) => {
   const user = await signUp(request);
-  const other = await call<{ userinfo: { token: string } }>(request, "/api/user/login", {
+  const other = await api(request, "login", {
     body: { type: 1, username: user.email, password: user.password },
   });
   const context = await browser.newContext({
@@ -221,9 +221,7 @@ test("signing the other sessions out asks for the password; the screens in Germa
   await expect(page.getByText("1 andere Sitzung wurde abgemeldet")).toBeVisible();
   await expect(sheet).toBeHidden();
   // The other session is signed out.
-  const gone = await request.post("/api/index/userinfo", {
-    headers: { authorization: `Bearer ${other.userinfo.token}` },
-  });
-  expect(gone.status()).toBe(401);
+  const gone = await send(request, "userinfo", { as: other.userinfo.token });
+  expect(gone.status).toBe(401);
   await context.close();
 });

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { call, fund, operator, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { api, fund, operator, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 // Lazy pages load slower on a busy machine; this is a ceiling for waiting, not a timing assertion.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -16,9 +16,8 @@ const PNG = Buffer.from(
   "base64",
 );
 
-type Balances = { users: { balances: { currency: string; available: string }[] } };
-async function availableUsdt(request: Parameters<typeof call>[0], user: TestUser): Promise<string | undefined> {
-  const info = await call<Balances>(request, "/api/index/userinfo", { token: user.token });
+async function availableUsdt(request: APIRequestContext, user: TestUser): Promise<string | undefined> {
+  const info = await api(request, "userinfo", { as: user });
   return info.users.balances.find((b) => b.currency === "USDT")?.available;
 }
 
@@ -168,8 +167,8 @@ test("web view frames a path of this site and refuses another host", async ({ pa
   await expect(page.frameLocator("iframe.cnt-frame").locator("body")).toContainText('"code":1');
 
   // A host on the operator's allow-list opens outside the app, never in the frame.
-  await call(request, "/api/admin/webview/hosts", {
-    token: await operator(request),
+  await api(request, "adminWebviewHosts", {
+    as: await operator(request),
     body: { hosts: ["docs.example.com"] },
   });
   await page.goto(`/#/pages/common/webview?url=${encodeURIComponent("https://docs.example.com/guide")}`);

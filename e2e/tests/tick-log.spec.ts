@@ -1,18 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { UpDownOrder } from "@cryptos/contract";
 import { expect, test } from "@playwright/test";
-import { call, fund, signInPage, signUp } from "../fixtures/users";
+import { api, fund, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
-
-interface Order {
-  id: number;
-  status: string;
-  entry: { id: number } | null;
-  exit: { id: number } | null;
-}
 
 test.beforeAll(() => mkdirSync(shots, { recursive: true }));
 
@@ -20,12 +14,10 @@ test("a settled order's Verify section checks the public tick log on the device"
   test.setTimeout(150_000);
   const user = await signUp(request);
   await fund(request, user, "100");
-  const { items } = await call<{ items: { id: number; symbol: string }[] }>(request, "/api/index/productlist", {
-    method: "GET",
-  });
+  const { items } = await api(request, "productlist");
   const btc = items.find((p) => p.symbol === "BTC/USDT")!.id;
-  const placed = await call<Order>(request, "/api/index/domiao", {
-    token: user.token,
+  const placed = await api(request, "domiao", {
+    as: user,
     body: { productid: btc, direction: "up", amount: "10", seconds: 30 },
   });
 
@@ -37,11 +29,11 @@ test("a settled order's Verify section checks the public tick log on the device"
     .poll(() => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("tick_witnesses") ?? "{}")).length))
     .toBeGreaterThan(0);
 
-  let order: Order = placed;
+  let order: UpDownOrder = placed;
   await expect
     .poll(
       async () => {
-        order = await call<Order>(request, "/api/index/getmiaode", { token: user.token, body: { id: placed.id } });
+        order = await api(request, "getmiaode", { as: user, body: { id: placed.id } });
         return order.status;
       },
       { timeout: 60_000 },

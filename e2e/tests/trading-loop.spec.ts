@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { call, fund, signInPage, signUp } from "../fixtures/users";
+import { api, fund, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
@@ -95,8 +95,8 @@ test("in German Trade and the pair screen show the open position, its entry line
   await fund(request, user, "1000");
   await signInPage(page, user);
   await page.addInitScript(() => localStorage.setItem("lang", "de"));
-  await call(request, "/api/index/domiao", {
-    token: user.token,
+  await api(request, "domiao", {
+    as: user,
     body: { productid: 1, direction: "down", amount: "20", seconds: 30 },
   });
   // Trade shows it too (an order placed elsewhere is found in the open orders).

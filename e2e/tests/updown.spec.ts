@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { compare } from "../../apps/web/src/lib/decimal";
 import { announcementsSeen } from "../fixtures/announcements";
-import { call, fund, signInPage, signUp } from "../fixtures/users";
+import { api, fund, send, signInPage, signUp } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
@@ -188,14 +188,14 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
   expect(placements).toEqual([]);
 
   // The server applies the same rule to a request that does not come from the sheet.
-  const refused = await request.post("/api/index/domiao", {
-    headers: { authorization: `Bearer ${user.token}`, lang: "en" },
-    data: { productid: 1, direction: "up", amount: "5", seconds: 30 },
+  const refused = await send(request, "domiao", {
+    as: user,
+    body: { productid: 1, direction: "up", amount: "5", seconds: 30 },
   });
-  expect(((await refused.json()) as { msg: string }).msg).toBe("The amount must be between 10.00 and 10,000.00 USDT");
+  expect(refused.body.msg).toBe("The amount must be between 10.00 and 10,000.00 USDT");
   await sheet(page).getByRole("button", { name: "Close the order sheet" }).click();
   await expect(available(page)).toHaveText("1,000.00 USDT");
-  const orders = await call<{ total: number }>(request, "/api/index/miaolist", { token: user.token, body: {} });
+  const orders = await api(request, "miaolist", { as: user, body: {} });
   expect(orders.total).toBe(0);
 
   // The same message in German.

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { RPC_RATE_LIMIT_CODE } from "@cryptos/contract";
+import { type BodyOf, type Calls, RPC_RATE_LIMIT_CODE } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
@@ -13,13 +13,7 @@ import { startTestApp, type TestApp } from "./helper";
 const ORIGIN = "https://cryptos.test";
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
 
-interface NonceData {
-  nonce: string;
-  domain: string;
-  uri: string;
-  chain_id: number;
-  expires_at: string;
-}
+type LoginInput = BodyOf<Calls["login"]>;
 
 describe("wallet sign-in (EIP-4361)", () => {
   let t: TestApp;
@@ -32,10 +26,10 @@ describe("wallet sign-in (EIP-4361)", () => {
     await t?.close();
   });
 
-  async function nonceFor(address: string): Promise<NonceData> {
-    const res = await t.call("/api/user/nonce", { body: { address } });
+  async function nonceFor(address: string) {
+    const res = await t.send("nonce", { body: { address } });
     expect(res.body.code).toBe(1);
-    return res.body.data as NonceData;
+    return res.body.data!;
   }
 
   /** The message a wallet signs, built from what the nonce call returned, with optional changes. */
@@ -43,7 +37,7 @@ describe("wallet sign-in (EIP-4361)", () => {
     account: PrivateKeyAccount,
     overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
     signer: PrivateKeyAccount = account,
-  ) {
+  ): Promise<LoginInput & { message: string }> {
     const n = await nonceFor(account.address);
     const message = createSiweMessage({
       address: account.address,
@@ -60,7 +54,7 @@ describe("wallet sign-in (EIP-4361)", () => {
     return { type: 3, username: account.address, message, signature };
   }
 
-  const login = (body: object) => t.call("/api/user/login", { body });
+  const login = (body: LoginInput) => t.send("login", { body });
 
   it("issues a nonce naming this site's domain and URI", async () => {
     const n = await nonceFor(newAccount().address);
@@ -73,9 +67,9 @@ describe("wallet sign-in (EIP-4361)", () => {
     const account = newAccount();
     const first = await login(await signedLogin(account));
     expect(first.body.code).toBe(1);
-    const { token, id } = (first.body.data as { userinfo: { token: string; id: number } }).userinfo;
+    const { token, id } = first.body.data!.userinfo;
 
-    const info = await t.call("/api/index/userinfo", { headers: { authorization: `Bearer ${token}` } });
+    const info = await t.send("userinfo", { as: token });
     expect(info.body).toMatchObject({
       code: 1,
       data: { userinfo: { id, token, address: account.address, email: null, login_type: 3 } },
@@ -84,7 +78,7 @@ describe("wallet sign-in (EIP-4361)", () => {
     // The second sign-in (address in lower case this time) finds the same user.
     const again = await login({ ...(await signedLogin(account)), username: account.address.toLowerCase() });
     expect(again.body.code).toBe(1);
-    expect((again.body.data as { userinfo: { id: number } }).userinfo.id).toBe(id);
+    expect(again.body.data!.userinfo.id).toBe(id);
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -120,7 +114,7 @@ describe("wallet sign-in (EIP-4361)", () => {
       msg: "The sign-in message is for another network; please sign in again on chain ID 1",
     });
     // In the reader's language too; and the same key, signing for chain 1, gets in.
-    const zh = await t.call("/api/user/login", {
+    const zh = await t.send("login", {
       body: await signedLogin(account, { chainId: 5 }),
       headers: { lang: "zh-CN" },
     });
@@ -219,8 +213,8 @@ describe("wallet sign-in on another chain (CHAIN_ID)", () => {
     await t?.close();
   });
 
-  async function signed(account: PrivateKeyAccount, chainId: number) {
-    const n = (await t.call("/api/user/nonce", { body: { address: account.address } })).body.data as NonceData;
+  async function signed(account: PrivateKeyAccount, chainId: number): Promise<LoginInput> {
+    const n = await t.api("nonce", { body: { address: account.address } });
     expect(n.chain_id).toBe(137);
     const message = createSiweMessage({
       address: account.address,
@@ -242,12 +236,12 @@ describe("wallet sign-in on another chain (CHAIN_ID)", () => {
 
   it("names its chain in the nonce, takes a message for it and refuses one for mainnet", async () => {
     const account = newAccount();
-    const mainnet = await t.call("/api/user/login", { body: await signed(account, 1) });
+    const mainnet = await t.send("login", { body: await signed(account, 1) });
     expect(mainnet.body).toEqual({
       code: 0,
       msg: "The sign-in message is for another network; please sign in again on chain ID 137",
     });
-    expect((await t.call("/api/user/login", { body: await signed(account, 137) })).body.code).toBe(1);
+    expect((await t.send("login", { body: await signed(account, 137) })).body.code).toBe(1);
   });
 });
 
@@ -275,7 +269,7 @@ describe("wallet sign-in with a smart-contract wallet node (RPC_URL)", () => {
   it("maps the node's 429 to the rate-limit code 1300", async () => {
     const account = newAccount();
     const other = newAccount();
-    const n = (await t.call("/api/user/nonce", { body: { address: account.address } })).body.data as NonceData;
+    const n = await t.api("nonce", { body: { address: account.address } });
     const message = createSiweMessage({
       address: account.address,
       chainId: 1,
@@ -287,7 +281,7 @@ describe("wallet sign-in with a smart-contract wallet node (RPC_URL)", () => {
     });
     // Not the account's own key, so it could only be a contract wallet: the node is asked, and it says 429.
     const signature = await other.signMessage({ message });
-    const res = await t.call("/api/user/login", { body: { type: 3, username: account.address, message, signature } });
+    const res = await t.send("login", { body: { type: 3, username: account.address, message, signature } });
     expect(res.body.code).toBe(RPC_RATE_LIMIT_CODE);
     expect(calls).toBeGreaterThan(0);
   });
@@ -295,7 +289,7 @@ describe("wallet sign-in with a smart-contract wallet node (RPC_URL)", () => {
   it("still verifies an ordinary account locally, without the node", async () => {
     const account = newAccount();
     const before = calls;
-    const n = (await t.call("/api/user/nonce", { body: { address: account.address } })).body.data as NonceData;
+    const n = await t.api("nonce", { body: { address: account.address } });
     const message = createSiweMessage({
       address: account.address,
       chainId: 1,
@@ -306,7 +300,7 @@ describe("wallet sign-in with a smart-contract wallet node (RPC_URL)", () => {
       issuedAt: new Date(),
     });
     const signature = await account.signMessage({ message });
-    const res = await t.call("/api/user/login", { body: { type: 3, username: account.address, message, signature } });
+    const res = await t.send("login", { body: { type: 3, username: account.address, message, signature } });
     expect(res.body.code).toBe(1);
     expect(calls).toBe(before);
   });

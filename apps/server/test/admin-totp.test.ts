@@ -1,7 +1,8 @@
-import { calls } from "@cryptos/contract";
+import { type CallName, calls } from "@cryptos/contract";
 import { Secret, TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
+import type { ApiOptions } from "./api-client";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "./helper";
 import { signUp } from "./sign-up";
 
@@ -11,18 +12,17 @@ const clock = new ManualClock(Math.floor(Date.now() / STEP_MS) * STEP_MS + 5_000
 const OPERATOR = { email: "totp@test.local", password: "totp-test-password-1" };
 
 let t: TestApp;
-let headers: Record<string, string>;
+let op: string;
 /** Every answer after setup, to check that the secret never travels again. */
 const answers: unknown[] = [];
 
-type Answer = { status: number; body: { code: number; msg: string; data?: unknown } };
-async function call(path: string, options: Parameters<TestApp["call"]>[1] = {}): Promise<Answer> {
-  const res = await t.call(path, options);
+/** Sends a call by name and keeps its answer. */
+async function send<N extends CallName>(name: N, options?: ApiOptions<N>) {
+  const res = await t.send(name, options);
   answers.push(res.body);
   return res;
 }
-const login = (totp?: string) =>
-  call(calls.adminLogin.path, { body: { ...OPERATOR, ...(totp === undefined ? {} : { totp }) } });
+const login = (totp?: string) => send("adminLogin", { body: { ...OPERATOR, ...(totp === undefined ? {} : { totp }) } });
 const codeAt = (secret: string, at = clock.now().getTime()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock });
   const { admin } = t.app.services;
   await admin.ensureOperator(OPERATOR.email, OPERATOR.password);
-  headers = { authorization: `Bearer ${(await admin.login(OPERATOR.email, OPERATOR.password, "127.0.0.1")).token}` };
+  op = (await admin.login(OPERATOR.email, OPERATOR.password, "127.0.0.1")).token;
 });
 afterAll(async () => {
   await t?.close();
@@ -51,9 +51,9 @@ describe("operator two-step sign-in (TOTP)", () => {
   });
 
   it("sets up a pending secret that does not change login until a code confirms it", async () => {
-    const setup = await t.call(calls.adminTotpSetup.path, { headers });
+    const setup = await t.send("adminTotpSetup", { as: op });
     expect(setup.body.code).toBe(1);
-    const data = setup.body.data as { secret: string; otpauth_uri: string };
+    const data = setup.body.data!;
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     const parsed = URI.parse(data.otpauth_uri) as TOTP;
     expect(parsed.secret.base32).toBe(data.secret);
@@ -61,21 +61,21 @@ describe("operator two-step sign-in (TOTP)", () => {
     secret = data.secret;
 
     expect((await login()).body.code).toBe(1);
-    const disable = await call(calls.adminTotpDisable.path, { headers, body: { code: codeAt(secret) } });
+    const disable = await send("adminTotpDisable", { as: op, body: { code: codeAt(secret) } });
     expect(disable.body).toEqual({ code: 0, msg: "Two-step sign-in is not on" });
   });
 
   it("enables only with a current code of the pending secret", async () => {
-    const malformed = await call(calls.adminTotpEnable.path, { headers, body: { code: "12" } });
+    const malformed = await send("adminTotpEnable", { as: op, body: { code: "12" } });
     expect(malformed.body.code).toBe(0);
     expect(malformed.body.msg).toMatch(/code/);
     const stale = codeAt(secret, clock.now().getTime() - 3 * STEP_MS);
-    const wrong = await call(calls.adminTotpEnable.path, { headers, body: { code: stale } });
+    const wrong = await send("adminTotpEnable", { as: op, body: { code: stale } });
     expect(wrong.body).toEqual({ code: 0, msg: "The authentication code is wrong or has already been used" });
 
-    const enabled = await call(calls.adminTotpEnable.path, { headers, body: { code: codeAt(secret) } });
+    const enabled = await send("adminTotpEnable", { as: op, body: { code: codeAt(secret) } });
     expect(enabled.body).toMatchObject({ code: 1, data: { totp_enabled: true } });
-    const again = await call(calls.adminTotpSetup.path, { headers });
+    const again = await send("adminTotpSetup", { as: op });
     expect(again.body).toEqual({ code: 0, msg: "Two-step sign-in is already on; turn it off first" });
   });
 
@@ -86,7 +86,7 @@ describe("operator two-step sign-in (TOTP)", () => {
       msg: "Enter the 6-digit code from your authenticator app",
       data: { totp_required: true },
     });
-    const translated = await call(calls.adminLogin.path, { body: OPERATOR, headers: { lang: "de" } });
+    const translated = await send("adminLogin", { body: OPERATOR, headers: { lang: "de" } });
     expect(translated.body.msg).toBe("Gib den 6-stelligen Code aus deiner Authenticator-App ein");
 
     const wrongCode = codeAt(secret, clock.now().getTime() + 10 * STEP_MS);
@@ -99,14 +99,14 @@ describe("operator two-step sign-in (TOTP)", () => {
     // The code that turned TOTP on is used up.
     expect((await login(codeAt(secret))).body.data).toEqual({ totp_required: true });
     // A wrong password with TOTP on still says only that the password is wrong.
-    const badPassword = await call(calls.adminLogin.path, { body: { ...OPERATOR, password: "nope", totp: "000000" } });
+    const badPassword = await send("adminLogin", { body: { ...OPERATOR, password: "nope", totp: "000000" } });
     expect(badPassword.body).toEqual({ code: 0, msg: "Email or password is incorrect" });
 
     clock.advance(STEP_MS);
     const fresh = codeAt(secret);
     const ok = await login(fresh);
     expect(ok.body.code).toBe(1);
-    expect((ok.body.data as { token: string }).token).toMatch(/^op_/);
+    expect(ok.body.data!.token).toMatch(/^op_/);
     expect((await login(fresh)).body).toMatchObject({ code: 0, data: { totp_required: true } });
     // An earlier code still inside the window is refused once a later one was accepted.
     expect((await login(codeAt(secret, clock.now().getTime() - STEP_MS))).body.code).toBe(0);
@@ -115,9 +115,9 @@ describe("operator two-step sign-in (TOTP)", () => {
   });
 
   it("lists operators with whether TOTP is on, and audits setup and enable", async () => {
-    const list = await call(calls.adminOperators.path, { method: "GET", headers });
+    const list = await send("adminOperators", { as: op });
     expect(list.body.code).toBe(1);
-    const items = (list.body.data as { items: Record<string, unknown>[] }).items;
+    const items = list.body.data!.items;
     expect(items.find((o) => o.email === OPERATOR.email)).toEqual({
       id: expect.any(Number),
       email: OPERATOR.email,
@@ -127,33 +127,33 @@ describe("operator two-step sign-in (TOTP)", () => {
     expect(items.every((o) => Object.keys(o).sort().join() === "created_at,email,id,totp_enabled")).toBe(true);
 
     for (const action of ["operator.totp_setup", "operator.totp_enable"]) {
-      const audit = await call(calls.adminAuditList.path, { headers, body: { action } });
-      const entries = (audit.body.data as { items: { operator_email: string; target_type: string }[] }).items;
+      const audit = await send("adminAuditList", { as: op, body: { action } });
+      const entries = audit.body.data!.items;
       expect(entries, action).toHaveLength(1);
       expect(entries[0]).toMatchObject({ operator_email: OPERATOR.email, target_type: "operator" });
     }
-    const failed = await call(calls.adminAuditList.path, { headers, body: { action: "operator.login_failed" } });
-    expect((failed.body.data as { total: number }).total).toBeGreaterThanOrEqual(3);
+    const failed = await send("adminAuditList", { as: op, body: { action: "operator.login_failed" } });
+    expect(failed.body.data!.total).toBeGreaterThanOrEqual(3);
   });
 
   it("disables with a current unused code, forgets the secret, and audits it", async () => {
     clock.advance(2 * STEP_MS);
-    expect(
-      (await call(calls.adminTotpDisable.path, { headers, body: { code: codeAt(secret, 0) } })).body,
-    ).toMatchObject({ code: 0 });
+    expect((await send("adminTotpDisable", { as: op, body: { code: codeAt(secret, 0) } })).body).toMatchObject({
+      code: 0,
+    });
     const code = codeAt(secret);
     expect((await login(code)).body.code).toBe(1);
     // The code just used at login cannot also turn TOTP off.
-    expect((await call(calls.adminTotpDisable.path, { headers, body: { code } })).body.code).toBe(0);
+    expect((await send("adminTotpDisable", { as: op, body: { code } })).body.code).toBe(0);
     clock.advance(STEP_MS);
-    const off = await call(calls.adminTotpDisable.path, { headers, body: { code: codeAt(secret) } });
+    const off = await send("adminTotpDisable", { as: op, body: { code: codeAt(secret) } });
     expect(off.body).toMatchObject({ code: 1, data: { totp_enabled: false } });
     expect((await login()).body.code).toBe(1);
-    const audit = await call(calls.adminAuditList.path, { headers, body: { action: "operator.totp_disable" } });
-    expect((audit.body.data as { total: number }).total).toBe(1);
+    const audit = await send("adminAuditList", { as: op, body: { action: "operator.totp_disable" } });
+    expect(audit.body.data!.total).toBe(1);
     // A second setup issues a new secret.
-    const setup = await t.call(calls.adminTotpSetup.path, { headers });
-    expect((setup.body.data as { secret: string }).secret).not.toBe(secret);
+    const setup = await t.send("adminTotpSetup", { as: op });
+    expect(setup.body.data!.secret).not.toBe(secret);
   });
 
   it("never answers the secret after setup", () => {
@@ -164,8 +164,7 @@ describe("operator two-step sign-in (TOTP)", () => {
   it("locks an email after ten failed logins for fifteen minutes", async () => {
     const { admin } = t.app.services;
     await admin.ensureOperator("locked@test.local", TEST_OPERATOR.password);
-    const attempt = (password: string) =>
-      t.call(calls.adminLogin.path, { body: { email: "locked@test.local", password } });
+    const attempt = (password: string) => t.send("adminLogin", { body: { email: "locked@test.local", password } });
     for (let i = 0; i < 10; i++) expect((await attempt("wrong-password")).body.code).toBe(0);
     expect((await attempt(TEST_OPERATOR.password)).body).toEqual({
       code: 0,

@@ -1,11 +1,9 @@
-import { calls } from "@cryptos/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
 import { startTestApp, TEST_OPERATOR, type TestApp } from "./helper";
 
 let t: TestApp;
 let token: string;
-const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -26,24 +24,24 @@ describe("operator API", () => {
     expect(results[0]!.id).toBe(results[1]!.id);
     const again = await admin.ensureOperator(` ${email.toUpperCase()} `, "third-password-3");
     expect(again).toEqual({ id: results[0]!.id, created: false });
-    const login = await t.call(calls.adminLogin.path, { body: { email, password: "third-password-3" } });
+    const login = await t.send("adminLogin", { body: { email, password: "third-password-3" } });
     expect(login.body.code).toBe(1);
   });
 
   it("logs an operator in, and refuses a wrong password without saying which part was wrong", async () => {
-    const ok = await t.call(calls.adminLogin.path, { body: TEST_OPERATOR });
+    const ok = await t.send("adminLogin", { body: TEST_OPERATOR });
     expect(ok.body.code).toBe(1);
-    expect((ok.body.data as { token: string }).token).toMatch(/^op_/);
-    const wrong = await t.call(calls.adminLogin.path, { body: { ...TEST_OPERATOR, password: "nope" } });
+    expect(ok.body.data!.token).toMatch(/^op_/);
+    const wrong = await t.send("adminLogin", { body: { ...TEST_OPERATOR, password: "nope" } });
     expect(wrong.body).toEqual({ code: 0, msg: "Email or password is incorrect" });
-    const unknown = await t.call(calls.adminLogin.path, { body: { email: "who@x.io", password: "nope" } });
+    const unknown = await t.send("adminLogin", { body: { email: "who@x.io", password: "nope" } });
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it("sends a personal message, audits it, and reports ledger health", async () => {
     const [user] = await t.database.db.insert(users).values({ email: "msg@example.com" }).returning();
-    const sent = await t.call(calls.adminMessage.path, {
-      headers: bearer(token),
+    const sent = await t.send("adminMessage", {
+      as: token,
       body: { uid: user!.id, title: "Welcome", body: "Your account is ready." },
     });
     expect(sent.body.code).toBe(1);
@@ -53,15 +51,15 @@ describe("operator API", () => {
     expect(inbox).toHaveLength(1);
     expect(services.messages.render(inbox[0]!, "ja")).toEqual({ title: "Welcome", body: "Your account is ready." });
 
-    const missing = await t.call(calls.adminMessage.path, {
-      headers: bearer(token),
+    const missing = await t.send("adminMessage", {
+      as: token,
       body: { uid: 999999, title: "x", body: "y" },
     });
     expect(missing.body).toEqual({ code: 0, msg: "User 999999 does not exist" });
 
-    const audit = await t.call(calls.adminAuditList.path, { headers: bearer(token), body: { action: "message.send" } });
+    const audit = await t.send("adminAuditList", { as: token, body: { action: "message.send" } });
     expect(audit.body.code).toBe(1);
-    const items = (audit.body.data as { items: { action: string; target_id: string; operator_email: string }[] }).items;
+    const items = audit.body.data!.items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       action: "message.send",
@@ -69,13 +67,13 @@ describe("operator API", () => {
       operator_email: TEST_OPERATOR.email,
     });
 
-    const health = await t.call(calls.adminLedgerHealth.path, { headers: bearer(token) });
+    const health = await t.send("adminLedgerHealth", { as: token });
     expect(health.body).toMatchObject({ code: 1, data: { ok: true, unbalanced_entries: 0 } });
   });
 
   it("revokes the operator token at logout", async () => {
     const own = await t.operatorToken();
-    expect((await t.call(calls.adminLogout.path, { headers: bearer(own) })).body.code).toBe(1);
-    expect((await t.call(calls.adminLedgerHealth.path, { headers: bearer(own) })).status).toBe(401);
+    expect((await t.send("adminLogout", { as: own })).body.code).toBe(1);
+    expect((await t.send("adminLedgerHealth", { as: own })).status).toBe(401);
   });
 });

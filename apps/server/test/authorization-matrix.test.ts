@@ -74,9 +74,9 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 let cells = 0;
 
 async function loginAs(user: SignedUpUser): Promise<string> {
-  const res = await t.call(calls.login.path, { body: { type: 1, username: user.email, password: user.password } });
+  const res = await t.send("login", { body: { type: 1, username: user.email, password: user.password } });
   expect(res.body.code, res.body.msg).toBe(1);
-  return (res.body.data as { userinfo: { token: string } }).userinfo.token;
+  return res.body.data!.userinfo.token;
 }
 
 async function expireUserToken(token: string) {
@@ -203,7 +203,7 @@ beforeAll(async () => {
   await depositCompleted(t, user, op, "1000");
   const proof = await upload(t, h, { data: tinyPng({ size: 5 }) });
   const txid = `VICTIMTX${tag}`;
-  const pending = await t.call(calls.dorecharge.path, {
+  const pending = await t.send("dorecharge", {
     headers: h,
     body: { channel_id: 1, amount: "55.5", txid, images: [proof.body.data!.id] },
   });
@@ -216,56 +216,56 @@ beforeAll(async () => {
   const addressLabel = `VictimBook${tag}`;
   const now = clock.now();
   clock.set(now.getTime() - 24 * 60 * 60 * 1000);
-  const saved = await t.call(calls.withdrawAddressAdd.path, {
+  const saved = await t.send("withdrawAddressAdd", {
     headers: h,
     body: { currency: "USDT", network: "BEP20", address, label: addressLabel },
   });
   expect(saved.body.code, saved.body.msg).toBe(1);
   clock.set(now);
   const code = await emailedCode(t, user.email, "withdraw");
-  const withdrawal = await t.call(calls.dowithdraw.path, {
+  const withdrawal = await t.send("dowithdraw", {
     headers: h,
     body: { currency: "USDT", network: "BEP20", address, amount: "20", code },
   });
   expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
   await market.recordQuotes([{ pairId: btc.id, price: "60000" }], clock.now());
-  const alert = await t.call(calls.priceAlertAdd.path, {
+  const alert = await t.send("priceAlertAdd", {
     headers: h,
     body: { productid: btc.id, direction: "above", price: "61234.56" },
   });
   expect(alert.body.code, alert.body.msg).toBe(1);
 
   const quote = async () => {
-    const res = await t.call(calls.duihuanquote.path, { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
+    const res = await t.send("duihuanquote", { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
     expect(res.body.code, res.body.msg).toBe(1);
-    return (res.body.data as { quote_id: string }).quote_id;
+    return res.body.data!.quote_id;
   };
-  const executed = await t.call(calls.duihuan.path, { headers: h, body: { quote_id: await quote() } });
+  const executed = await t.send("duihuan", { headers: h, body: { quote_id: await quote() } });
   expect(executed.body.code, executed.body.msg).toBe(1);
   const openQuoteId = await quote();
 
-  const order = await t.call(calls.domiao.path, {
+  const order = await t.send("domiao", {
     headers: h,
     body: { productid: btc.id, direction: "up", amount: "10", seconds: 30 },
   });
   expect(order.body.code, order.body.msg).toBe(1);
   const product = (await t.app.services.staking.products("en")).find((p) => p.currency === "USDT")!;
-  const staked = await t.call(calls.doitem.path, { headers: h, body: { eid: product.id, money: product.min_amount } });
+  const staked = await t.send("doitem", { headers: h, body: { eid: product.id, money: product.min_amount } });
   expect(staked.body.code, staked.body.msg).toBe(1);
 
   const images: number[] = [];
   for (const size of [6, 7]) images.push((await upload(t, h, { data: tinyPng({ size }) })).body.data!.id);
   const realName = `Victim Zqxjv${tag.replace(/\d/g, "q")}`;
-  const real = await t.call(calls.doreal.path, {
+  const real = await t.send("doreal", {
     headers: h,
     body: { name: realName, doc_type: "passport", doc_number: "E24681357", images },
   });
   expect(real.body.code, real.body.msg).toBe(1);
-  const realList = await t.call(calls.adminRealList.path, { headers: op, body: { uid: user.userId } });
-  const realNameId = (realList.body.data as { items: { id: number }[] }).items[0]!.id;
+  const realList = await t.send("adminRealList", { headers: op, body: { uid: user.userId } });
+  const realNameId = realList.body.data!.items[0]!.id;
 
   const title = `VictimMessage${tag}`;
-  const message = await t.call(calls.adminMessage.path, {
+  const message = await t.send("adminMessage", {
     headers: op,
     body: { uid: user.userId, title, body: `Secret note ${tag}` },
   });
@@ -273,16 +273,16 @@ beforeAll(async () => {
 
   victim = {
     user,
-    orderId: (order.body.data as { id: number }).id,
+    orderId: order.body.data!.id,
     openQuoteId,
-    messageId: (message.body.data as { id: number }).id,
+    messageId: message.body.data!.id,
     proofId: proof.body.data!.id,
     realNameImages: images,
-    pendingDepositId: (pending.body.data as { id: number }).id,
-    withdrawalId: (withdrawal.body.data as { id: number }).id,
+    pendingDepositId: pending.body.data!.id,
+    withdrawalId: withdrawal.body.data!.id,
     realNameId,
-    savedAddressId: (saved.body.data as { id: number }).id,
-    alertId: (alert.body.data as { id: number }).id,
+    savedAddressId: saved.body.data!.id,
+    alertId: alert.body.data!.id,
     markers: [user.email, user.token, txid, address, realName, title, `Secret note ${tag}`, openQuoteId, addressLabel],
   };
 
@@ -294,11 +294,11 @@ beforeAll(async () => {
   const expired = await loginAs(user);
   await expireUserToken(expired);
   const revoked = await loginAs(user);
-  expect((await t.call(calls.logout.path, { headers: bearer(revoked) })).body.code).toBe(1);
+  expect((await t.send("logout", { as: revoked })).body.code).toBe(1);
   const operatorExpired = await t.operatorToken();
   await expireOperatorToken(operatorExpired);
   const operatorRevoked = await t.operatorToken();
-  expect((await t.call(calls.adminLogout.path, { headers: bearer(operatorRevoked) })).body.code).toBe(1);
+  expect((await t.send("adminLogout", { as: operatorRevoked })).body.code).toBe(1);
   const last = ownToken.at(-1) === "A" ? "B" : "A";
 
   Object.assign(tokens, {
@@ -429,27 +429,26 @@ describe("authorization matrix", () => {
     );
     const mine = own.map((r) => r.raw).join("\n");
     for (const marker of victim.markers.slice(0, 5)) expect(mine).toContain(marker);
-    const deposit = await t.call(calls.adminRechargeList.path, { headers: op, body: { uid: victim.user.userId } });
-    const deposits = (deposit.body.data as { items: { id: number; status: string; images: unknown[] }[] }).items;
+    const deposit = await t.send("adminRechargeList", { headers: op, body: { uid: victim.user.userId } });
+    const deposits = deposit.body.data!.items;
     expect(deposits.find((d) => d.id === victim.pendingDepositId)).toMatchObject({ status: "pending" });
-    const withdrawals = await t.call(calls.getwithdraw.path, { headers: h });
-    expect((withdrawals.body.data as { items: { status: string }[] }).items[0]).toMatchObject({ status: "pending" });
-    expect((await t.call(calls.getreals.path, { headers: h })).body.data).toMatchObject({ status: "under_review" });
-    expect((await t.call(calls.userinfo.path, { headers: h })).body.data).toMatchObject({
+    const withdrawals = await t.send("getwithdraw", { headers: h });
+    expect(withdrawals.body.data!.items[0]).toMatchObject({ status: "pending" });
+    expect((await t.send("getreals", { headers: h })).body.data).toMatchObject({ status: "under_review" });
+    expect((await t.send("userinfo", { headers: h })).body.data).toMatchObject({
       userinfo: { credit_score: 100 },
     });
     // The quote the other user tried is still the victim's to execute, once.
-    const executed = await t.call(calls.duihuan.path, { headers: h, body: { quote_id: victim.openQuoteId } });
+    const executed = await t.send("duihuan", { headers: h, body: { quote_id: victim.openQuoteId } });
     expect(executed.body.code, executed.body.msg).toBe(1);
-    const shown = await t.call(calls.newsshow.path, { headers: h, query: { id: String(victim.messageId) } });
+    const shown = await t.send("newsshow", { headers: h, query: { id: victim.messageId } });
     expect(shown.body.data).toMatchObject({ title: `VictimMessage${tag}` });
     // The other user's attempts left it with what it had.
-    const info = await t.call(calls.userinfo.path, { headers: other.headers });
-    const balances = (info.body.data as { users: { balances: { currency: string; available: string }[] } }).users
-      .balances;
+    const info = await t.send("userinfo", { as: other });
+    const balances = info.body.data!.users.balances;
     expect(balances.find((b) => b.currency === "USDT")).toMatchObject({ available: "100" });
     // The console still works with the operator's token after all of the above.
-    expect((await t.call(calls.adminDashboard.path, { headers: op })).body.code).toBe(1);
+    expect((await t.send("adminDashboard", { headers: op })).body.code).toBe(1);
     console.log(`authorization matrix: ${cells} cells checked`);
   });
 });

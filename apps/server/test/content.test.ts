@@ -38,30 +38,31 @@ describe("content and messages", () => {
     expect(stored?.body.en).toBe(today.body.en);
     expect(stored?.body.en).toContain("<h3>While staked</h3>");
     expect(stored?.body.de).toBe(edited);
-    const de = await t.call(calls.helpshow.path, { query: { key: "help" }, headers: { "accept-language": "de" } });
-    expect((de.body.data as { body: string }).body).not.toContain("Steigt/Fällt-Orders");
+    const de = await t.send("helpshow", { query: { key: "help" }, headers: { "accept-language": "de" } });
+    expect(de.body.data!.body).not.toContain("Steigt/Fällt-Orders");
   });
 
   it("serves the home menus, shortcuts and help pages from server data", async () => {
-    const menus = await t.call(calls.menus.path);
-    const items = (menus.body.data as { items: { key: string; route: string; label: string }[] }).items;
+    const menus = await t.send("menus");
+    const items = menus.body.data!.items;
     expect(items.length).toBeGreaterThanOrEqual(6);
     expect(items.every((m) => m.route.startsWith("/pages/") && m.label.length > 0)).toBe(true);
-    const soft = await t.call(calls.getmenusoft.path);
-    expect((soft.body.data as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    const soft = await t.send("getmenusoft");
+    expect(soft.body.data!.items.length).toBeGreaterThan(0);
 
-    const help = await t.call(calls.helpshow.path, { query: { key: "ammhelp" } });
+    const help = await t.send("helpshow", { query: { key: "ammhelp" } });
     expect(help.body).toMatchObject({ code: 1, data: { key: "ammhelp" } });
-    expect((help.body.data as { body: string }).body).toContain("<h3>");
+    expect(help.body.data!.body).toContain("<h3>");
     // The help center explains the withdrawal address hold (decision 056).
-    const center = await t.call(calls.helpshow.path, { query: { key: "help" } });
-    expect((center.body.data as { body: string }).body).toContain("24 hours after you saved it");
+    const center = await t.send("helpshow", { query: { key: "help" } });
+    expect(center.body.data!.body).toContain("24 hours after you saved it");
+    // Raw: a key the contract does not have.
     const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
     expect(bad.body.code).toBe(0);
   });
 
   it("shows the latest announcement to everyone", async () => {
-    const res = await t.call(calls.gonggaoshow.path);
+    const res = await t.send("gonggaoshow");
     expect(res.body).toMatchObject({ code: 1, data: { cid: 1, title: "Welcome to Cryptos" } });
   });
 
@@ -73,8 +74,8 @@ describe("content and messages", () => {
         en: '<p onclick="steal()">Read</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="//evil"></iframe>',
       },
     );
-    const latest = await t.call(calls.gonggaoshow.path);
-    const body = (latest.body.data as { body: string }).body;
+    const latest = await t.send("gonggaoshow");
+    const body = latest.body.data!.body;
     expect(body).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);
     expect(body).toContain("<p>Read</p>");
   });
@@ -99,7 +100,7 @@ describe("content and messages", () => {
 
     await expect(s.messages.show(await reader(bob), id, "en")).rejects.toMatchObject({ key: "message_not_found" });
     await expect(s.messages.show(null, id, "en")).rejects.toMatchObject({ key: "message_not_found" });
-    const anonymous = await t.call(calls.newsshow.path, { query: { id: String(id) } });
+    const anonymous = await t.send("newsshow", { query: { id } });
     expect(anonymous.body).toEqual({ code: 0, msg: "This message does not exist or is not yours" });
 
     const opened = await s.messages.show(await reader(alice), id, "en");
@@ -127,9 +128,9 @@ describe("content and messages", () => {
     });
 
     const unreadTitles = async () => {
-      const res = await t.call(calls.newslist.path, { query: { page: "1", list: "100" }, headers: dana.headers });
-      const items = (res.body.data as { items: { id: number; title: string; read: boolean }[] }).items;
-      const badge = await t.call(calls.getnews.path, { headers: dana.headers });
+      const res = await t.send("newslist", { query: { page: 1, list: 100 }, as: dana });
+      const { items } = res.body.data!;
+      const badge = await t.send("getnews", { as: dana });
       expect(badge.body.data).toBe(items.filter((m) => !m.read).length);
       return items.filter((m) => !m.read);
     };
@@ -138,17 +139,17 @@ describe("content and messages", () => {
       ["After joining", "Staking order completed", "Ten days before", "Welcome to Cryptos"].sort(),
     );
 
-    const opened = await t.call(calls.newsshow.path, { query: { id: String(unread[0]!.id) }, headers: dana.headers });
+    const opened = await t.send("newsshow", { query: { id: String(unread[0]!.id) }, as: dana });
     expect(opened.body.code).toBe(1);
     expect(await unreadTitles()).toHaveLength(3);
   });
 
   it("lists announcements to signed-out readers, never personal messages", async () => {
-    const res = await t.call(calls.newslist.path, { query: { page: "1", list: "50" } });
-    const items = (res.body.data as { items: { cid: number }[] }).items;
+    const res = await t.send("newslist", { query: { page: 1, list: 50 } });
+    const { items } = res.body.data!;
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((m) => m.cid !== 3)).toBe(true);
-    const count = await t.call(calls.getnews.path);
+    const count = await t.send("getnews");
     expect(count.body).toMatchObject({ code: 1, data: 0 });
   });
 });

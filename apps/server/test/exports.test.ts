@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calls, EXPORT_KINDS, type ExportKind, exportPath } from "@cryptos/contract";
+import { type CallName, calls, EXPORT_KINDS, type ExportKind, exportPath } from "@cryptos/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { Money } from "../src/lib/decimal";
 import { columnsOf } from "../src/modules/exports/csv";
 import { ExportsService } from "../src/modules/exports/service";
-import { createServices, type Services } from "../src/modules/services";
+import type { Services } from "../src/modules/services";
 import { depositCompleted, emailedCode, tinyPng, upload } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
@@ -15,7 +15,7 @@ import { type SignedUpUser, signUp } from "./sign-up";
 let t: TestApp;
 let s: Services;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const FORMULA_TXID = '=HYPERLINK("http://evil.example","x")';
@@ -23,14 +23,14 @@ let alice: SignedUpUser;
 let bob: SignedUpUser;
 
 /** Each statement beside the list call whose items it must equal. */
-const LIST_CALL: Record<ExportKind, { path: string; body?: Record<string, unknown> }> = {
-  bills: { path: calls.getmoneylog.path },
-  orders: { path: calls.miaolist.path },
-  deposits: { path: calls.getrecharge.path },
-  withdrawals: { path: calls.getwithdraw.path },
-  exchanges: { path: calls.getduihuanlog.path },
-  staking: { path: calls.getitemlist.path },
-};
+const LIST_CALL = {
+  bills: "getmoneylog",
+  orders: "miaolist",
+  deposits: "getrecharge",
+  withdrawals: "getwithdraw",
+  exchanges: "getduihuanlog",
+  staking: "getitemlist",
+} as const satisfies Record<ExportKind, CallName>;
 const ITEM = {
   bills: calls.getmoneylog,
   orders: calls.miaolist,
@@ -89,12 +89,9 @@ async function statement(kind: ExportKind, user: SignedUpUser) {
 async function listed(kind: ExportKind, user: SignedUpUser) {
   const items: Record<string, unknown>[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.call(LIST_CALL[kind].path, {
-      headers: user.headers,
-      query: { page: String(page), list: "100" },
-    });
+    const res = await t.send(LIST_CALL[kind], { as: user, query: { page, list: 100 } });
     expect(res.body.code, res.body.msg).toBe(1);
-    const data = res.body.data as { items: Record<string, unknown>[]; total: number };
+    const data = res.body.data!;
     items.push(...data.items);
     if (data.items.length < 100) return items;
   }
@@ -115,8 +112,8 @@ const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-exports-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  s = createServices(t.database, clock, t.config);
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  s = t.app.services;
+  op = await t.operatorToken();
   const pairs = await s.market.listPairs(1);
   const btc = pairs.find((p) => p.symbol === "BTC/USDT")!.id;
   await s.market.recordQuotes([{ pairId: btc, price: "60000.00" }], clock.now());
@@ -124,37 +121,36 @@ beforeAll(async () => {
   alice = await signUp(t);
   bob = await signUp(t);
   for (const user of [alice, bob]) {
-    await depositCompleted(t, user, op, "1000");
-    await t.call("/api/user/addresses/add", {
-      headers: user.headers,
+    await depositCompleted(t, user, { authorization: `Bearer ${op}` }, "1000");
+    await t.send("withdrawAddressAdd", {
+      as: user,
       body: { currency: "USDT", network: "TRC20", address: TRON, label: "+cmd|' /C calc'!A0" },
     });
   }
   // A deposit still waiting, whose transaction id a spreadsheet would run as a formula.
   const proof = await upload(t, alice.headers, { data: tinyPng() });
-  const channels = await t.call(calls.rechargechannels.path, { headers: alice.headers });
-  const channel = (channels.body.data as { items: { id: number; currency: string }[] }).items[0]!;
-  const pending = await t.call(calls.dorecharge.path, {
-    headers: alice.headers,
+  const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
+  const pending = await t.send("dorecharge", {
+    as: alice,
     body: { channel_id: channel.id, amount: "5", txid: FORMULA_TXID, images: [proof.body.data!.id] },
   });
   expect(pending.body.code, pending.body.msg).toBe(1);
 
   // An exchange, an up/down order settled both ways of the clock, a staking subscription, a withdrawal.
-  const quote = await t.call(calls.duihuanquote.path, {
-    headers: alice.headers,
+  const quote = await t.send("duihuanquote", {
+    as: alice,
     body: { from: "USDT", to: "BTC", amount: "120" },
   });
   expect(quote.body.code, quote.body.msg).toBe(1);
-  const done = await t.call(calls.duihuan.path, {
-    headers: alice.headers,
-    body: { quote_id: (quote.body.data as { quote_id: string }).quote_id },
+  const done = await t.send("duihuan", {
+    as: alice,
+    body: { quote_id: quote.body.data!.quote_id },
   });
   expect(done.body.code, done.body.msg).toBe(1);
 
-  for (const direction of ["up", "down"]) {
-    const placed = await t.call(calls.domiao.path, {
-      headers: alice.headers,
+  for (const direction of ["up", "down"] as const) {
+    const placed = await t.send("domiao", {
+      as: alice,
       body: { productid: btc, direction, amount: "10", seconds: 30 },
     });
     expect(placed.body.code, placed.body.msg).toBe(1);
@@ -165,35 +161,33 @@ beforeAll(async () => {
   await s.updown.settleDue();
   // One more, still open when the statement is taken.
   await s.market.recordQuotes([{ pairId: btc, price: "60020.00" }], clock.now());
-  const open = await t.call(calls.domiao.path, {
-    headers: alice.headers,
+  const open = await t.send("domiao", {
+    as: alice,
     body: { productid: btc, direction: "up", amount: "12.5", seconds: 60 },
   });
   expect(open.body.code, open.body.msg).toBe(1);
 
   const products = await s.staking.products("en");
   const product = products.find((p) => p.currency === "USDT")!;
-  const subscribed = await t.call(calls.doitem.path, {
-    headers: alice.headers,
+  const subscribed = await t.send("doitem", {
+    as: alice,
     body: { eid: product.id, money: product.min_amount },
   });
   expect(subscribed.body.code, subscribed.body.msg).toBe(1);
 
   clock.advance(24 * 60 * 60 * 1000); // past the address book's hold and the code's resend wait
   const code = await emailedCode(t, alice.email, "withdraw");
-  const withdrawal = await t.call(calls.dowithdraw.path, {
-    headers: alice.headers,
+  const withdrawal = await t.send("dowithdraw", {
+    as: alice,
     body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code },
   });
   expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
 }, 60_000);
 afterEach(async () => {
-  const health = await t.call("/api/admin/ledger/health", { headers: op });
-  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+  expect(await t.api("adminLedgerHealth", { as: op }), "ledger invariants").toMatchObject({ ok: true });
 });
 afterAll(async () => {
-  s?.market.close();
   await t?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe("foundation API", () => {
   it("answers health with the spec's version and the database in use", async () => {
-    const res = await t.call("/api/health", { method: "GET" });
+    const res = await t.send("health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       code: 1,
@@ -40,18 +40,19 @@ describe("foundation API", () => {
   });
 
   it("asks a signed-out caller of a user call to sign in, with HTTP 401 and code 401", async () => {
-    const res = await t.call(calls.userinfo.path);
+    const res = await t.send("userinfo");
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ code: 401, msg: "Please sign in to continue" });
-    const bogus = await t.call(calls.userinfo.path, { headers: { authorization: "Bearer not-a-session" } });
+    const bogus = await t.send("userinfo", { as: "not-a-session" });
     expect(bogus.status).toBe(401);
     expect(bogus.body.msg).toMatch(/expired/);
   });
 
   it("names the field that is wrong, in the language of the lang header", async () => {
-    const en = await t.call(calls.emsSend.path, { body: { email: "not-an-email", event: "register" } });
+    const en = await t.send("emsSend", { body: { email: "not-an-email", event: "register" } });
     expect(en.body).toEqual({ code: 0, msg: "email must be an email address" });
 
+    // Raw (t.call): a missing field, an unknown event, letters for a number and an array for an id, on purpose.
     const missing = await t.call(calls.emsSend.path, { body: { email: "a@b.co" } });
     expect(missing.body).toEqual({ code: 0, msg: "event is required" });
 
@@ -69,7 +70,7 @@ describe("foundation API", () => {
     const arrayId = await t.call(calls.getitems.path, { body: { id: [1] } });
     expect(arrayId.body).toEqual({ code: 0, msg: "id is not valid" });
 
-    const zh = await t.call(calls.emsSend.path, {
+    const zh = await t.send("emsSend", {
       body: { email: "x", event: "register" },
       headers: { lang: "zh-CN" },
     });

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calls } from "@cryptos/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deposits, exchangeQuotes, journalEntries } from "../src/db/schema";
@@ -17,22 +16,21 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
 /** 20 integer digits: the largest whole number the column holds, and what the old validator let through. */
 const HUGE = "99999999999999999999";
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-amounts-"));
   t = await startTestApp({ config: { dataDir } });
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
   const pairs = await t.app.services.market.listPairs(1);
   await t.app.services.market.recordQuotes([
     { pairId: pairs.find((p) => p.symbol === "BTC/USDT")!.id, price: "60000" },
   ]);
 });
 afterEach(async () => {
-  const health = await t.call("/api/admin/ledger/health", { headers: op });
-  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+  expect(await t.api("adminLedgerHealth", { as: op }), "ledger invariants").toMatchObject({ ok: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,10 +40,8 @@ afterAll(async () => {
 const entryCount = async () => (await t.database.db.select({ n: count() }).from(journalEntries))[0]!.n;
 
 async function channelOf(user: SignedUpUser, currency: string) {
-  const res = await t.call(calls.rechargechannels.path, { headers: user.headers });
-  return (res.body.data as { items: { id: number; currency: string; network: string; address: string }[] }).items.find(
-    (c) => c.currency === currency,
-  )!;
+  const { items } = await t.api("rechargechannels", { as: user });
+  return items.find((c) => c.currency === currency)!;
 }
 
 describe("amount limits", () => {
@@ -69,8 +65,7 @@ describe("amount limits", () => {
         })),
       )
       .returning();
-    const review = (id: number) =>
-      t.call(calls.adminRechargeReview.path, { headers: op, body: { id, action: "complete" } });
+    const review = (id: number) => t.send("adminRechargeReview", { as: op, body: { id, action: "complete" } });
     expect((await review(rows[0]!.id)).body.code).toBe(1);
     const before = { balance: await balanceOf(t, user, "BTC"), entries: await entryCount() };
     expect(before.balance.available).toBe(HUGE);
@@ -91,8 +86,7 @@ describe("amount limits", () => {
     const user = await signUp(t);
     await fundUser(t.app.services.ledger, user.userId, HUGE, "BTC");
     const before = { btc: await balanceOf(t, user, "BTC"), usdt: await balanceOf(t, user, "USDT") };
-    const quote = (amount: string) =>
-      t.call(calls.duihuanquote.path, { headers: user.headers, body: { from: "BTC", to: "USDT", amount } });
+    const quote = (amount: string) => t.send("duihuanquote", { as: user, body: { from: "BTC", to: "USDT", amount } });
 
     const huge = await quote(HUGE);
     expect(huge.status).toBe(200);
@@ -120,8 +114,9 @@ describe("amount limits", () => {
     const channel = await channelOf(user, "USDT");
     const tooLarge = "1000000000000000";
     const deposit = (amount: string, headers: Record<string, string> = {}) =>
-      t.call(calls.dorecharge.path, {
-        headers: { ...user.headers, ...headers },
+      t.send("dorecharge", {
+        as: user,
+        headers,
         body: { channel_id: channel.id, amount, images: [proof.body.data!.id] },
       });
     expect((await deposit(tooLarge)).body).toEqual({
@@ -133,8 +128,8 @@ describe("amount limits", () => {
     );
     expect((await deposit("999999999999999.5")).body.code).toBe(1);
 
-    const withdraw = await t.call(calls.dowithdraw.path, {
-      headers: user.headers,
+    const withdraw = await t.send("dowithdraw", {
+      as: user,
       body: {
         currency: "USDT",
         network: "TRC20",
@@ -144,8 +139,8 @@ describe("amount limits", () => {
       },
     });
     expect(withdraw.body).toEqual({ code: 0, msg: "amount is too large: at most 15 digits before the decimal point" });
-    const staking = await t.call(calls.doitem.path, {
-      headers: user.headers,
+    const staking = await t.send("doitem", {
+      as: user,
       body: { eid: 1, money: tooLarge },
     });
     expect(staking.body).toEqual({ code: 0, msg: "money is too large: at most 15 digits before the decimal point" });

@@ -9,28 +9,18 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
+let operator: Record<string, string>;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
-
-type Deposit = {
-  id: number;
-  currency: string;
-  network: string;
-  address: string;
-  amount: string;
-  status: string;
-  reason: string | null;
-  images: { id: number; url: string }[];
-};
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-deposits-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
+  operator = { authorization: `Bearer ${op}` };
 });
 afterEach(async () => {
-  const health = await t.call("/api/admin/ledger/health", { headers: op });
-  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+  expect(await t.api("adminLedgerHealth", { as: op }), "ledger invariants").toMatchObject({ ok: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -38,9 +28,7 @@ afterAll(async () => {
 });
 
 async function usdtChannel(user: SignedUpUser) {
-  const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
-  const items = (res.body.data as { items: { id: number; currency: string; network: string; address: string }[] })
-    .items;
+  const { items } = await t.api("rechargechannels", { as: user });
   const channel = items.find((c) => c.currency === "USDT" && c.network === "TRC20");
   if (!channel) throw new Error("no USDT/TRC20 channel seeded");
   return channel;
@@ -50,55 +38,47 @@ async function submitDeposit(user: SignedUpUser, amount: string) {
   const proof = await upload(t, user.headers, { data: tinyPng() });
   expect(proof.body.code, proof.body.msg).toBe(1);
   const channel = await usdtChannel(user);
-  const res = await t.call("/api/index/dorecharge", {
-    headers: user.headers,
+  const res = await t.send("dorecharge", {
+    as: user,
     body: { channel_id: channel.id, amount, txid: "0xfeed", images: [proof.body.data!.id] },
   });
   expect(res.body.code, res.body.msg).toBe(1);
-  return { deposit: res.body.data as Deposit, proof: proof.body.data! };
+  return { deposit: res.body.data!, proof: proof.body.data! };
 }
 
 const review = (id: number, action: "complete" | "reject", reason?: string) =>
-  t.call("/api/admin/recharge/review", { headers: op, body: { id, action, reason } });
+  t.send("adminRechargeReview", { as: op, body: { id, action, reason } });
 
 async function usdt(user: SignedUpUser) {
-  const info = await t.call("/api/index/userinfo", { headers: user.headers });
-  const balances = (
-    info.body.data as { users: { balances: { currency: string; available: string; frozen: string }[] } }
-  ).users.balances;
-  return balances.find((b) => b.currency === "USDT");
+  const info = await t.api("userinfo", { as: user });
+  return info.users.balances.find((b) => b.currency === "USDT");
 }
 
 /** The user's newest personal message, opened as the message screen does. */
 async function latestMessage(user: SignedUpUser) {
-  const res = await t.call("/api/index/newslist", { headers: user.headers, query: { cid: "3", page: "1", list: "1" } });
-  const [first] = (res.body.data as { items: { id: number }[] }).items;
+  const [first] = (await t.api("newslist", { as: user, query: { cid: 3, page: 1, list: 1 } })).items;
   if (!first) return undefined;
-  const shown = await t.call("/api/index/newsshow", { headers: user.headers, query: { id: String(first.id) } });
-  return shown.body.data as { title: string; body: string };
+  return t.api("newsshow", { as: user, query: { id: first.id } });
 }
 
 describe("deposits", () => {
   it("seeds the four demo channels", async () => {
     const user = await signUp(t);
-    const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
-    const pairs = (res.body.data as { items: { currency: string; network: string }[] }).items.map(
-      (c) => `${c.currency}/${c.network}`,
-    );
+    const { items } = await t.api("rechargechannels", { as: user });
+    const pairs = items.map((c) => `${c.currency}/${c.network}`);
     expect(pairs).toEqual(expect.arrayContaining(["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]));
   });
 
   it("marks the seeded burn-address channels demo, and a deposit to one keeps the mark (decision 008)", async () => {
     const user = await signUp(t);
-    const res = await t.call("/api/index/rechargechannels", { headers: user.headers });
-    const items = (res.body.data as { items: { currency: string; network: string; demo: boolean }[] }).items;
+    const { items } = await t.api("rechargechannels", { as: user });
     for (const seeded of ["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]) {
       expect(items.find((c) => `${c.currency}/${c.network}` === seeded)?.demo).toBe(true);
     }
     const channel = await usdtChannel(user);
     const proof = await upload(t, user.headers, { data: tinyPng() });
-    const sent = await t.call("/api/index/dorecharge", {
-      headers: user.headers,
+    const sent = await t.send("dorecharge", {
+      as: user,
       body: { channel_id: channel.id, amount: "10", images: [proof.body.data!.id] },
     });
     expect(sent.body).toMatchObject({ code: 1, data: { demo: true } });
@@ -116,17 +96,14 @@ describe("deposits", () => {
     expect(image.headers["content-type"]).toBe("image/png");
     expect(image.rawPayload.subarray(0, 8)).toEqual(tinyPng().subarray(0, 8));
 
-    const mine = await t.call("/api/index/getrecharge", { headers: user.headers, query: { page: "1", list: "10" } });
-    expect(mine.body.data).toMatchObject({ total: 1, items: [{ id: deposit.id, status: "pending" }] });
+    const mine = await t.api("getrecharge", { as: user, query: { page: 1, list: 10 } });
+    expect(mine).toMatchObject({ total: 1, items: [{ id: deposit.id, status: "pending" }] });
     // The user's shape is the contract's: who reviewed it is for the console only.
-    expect(Object.keys((mine.body.data as { items: object[] }).items[0]!)).not.toContain("reviewed_by");
+    expect(Object.keys(mine.items[0]!)).not.toContain("reviewed_by");
     expect((await usdt(user))?.available).toBe("0");
 
-    const queue = await t.call("/api/admin/recharge/list", {
-      headers: op,
-      body: { status: "pending", uid: user.userId },
-    });
-    expect(queue.body.data).toMatchObject({ total: 1, items: [{ id: deposit.id, user_id: user.userId }] });
+    const queue = await t.api("adminRechargeList", { as: op, body: { status: "pending", uid: user.userId } });
+    expect(queue).toMatchObject({ total: 1, items: [{ id: deposit.id, user_id: user.userId }] });
 
     const done = await review(deposit.id, "complete");
     expect(done.body).toMatchObject({
@@ -135,8 +112,8 @@ describe("deposits", () => {
     });
     expect(await usdt(user)).toEqual({ currency: "USDT", available: "150.25", frozen: "0", custody: "0" });
 
-    const bills = await t.call("/api/index/getmoneylog", { headers: user.headers, query: { page: "1", list: "10" } });
-    expect(bills.body.data).toMatchObject({
+    const bills = await t.api("getmoneylog", { as: user, query: { page: 1, list: 10 } });
+    expect(bills).toMatchObject({
       total: 1,
       items: [
         { type: "deposit", currency: "USDT", amount: "150.25", balance_after: "150.25", ref: `deposit:${deposit.id}` },
@@ -146,10 +123,8 @@ describe("deposits", () => {
       title: "Deposit completed",
       body: expect.stringContaining("150.25 USDT"),
     });
-    const audit = await t.call("/api/admin/audit/list", { headers: op, body: { action: "deposit.complete" } });
-    expect((audit.body.data as { items: { target_id: string }[] }).items.map((a) => a.target_id)).toContain(
-      String(deposit.id),
-    );
+    const audit = await t.api("adminAuditList", { as: op, body: { action: "deposit.complete" } });
+    expect(audit.items.map((a) => a.target_id)).toContain(String(deposit.id));
   });
 
   it("rejects only with a reason, moves no money, and tells the user why", async () => {
@@ -178,8 +153,8 @@ describe("deposits", () => {
       expect(a.body.msg).toBe(`Request ${deposit.id} has already been reviewed`);
     }
     expect((await usdt(user))?.available).toBe("42.5");
-    const bills = await t.call("/api/index/getmoneylog", { headers: user.headers, query: { page: "1", list: "10" } });
-    expect((bills.body.data as { total: number }).total).toBe(1);
+    const bills = await t.api("getmoneylog", { as: user, query: { page: 1, list: 10 } });
+    expect(bills.total).toBe(1);
   });
 
   it("refuses amounts beyond the currency's decimals, unknown channels and images that are not the caller's", async () => {
@@ -188,23 +163,23 @@ describe("deposits", () => {
     const channel = await usdtChannel(owner);
     const proof = await upload(t, owner.headers, { data: tinyPng() });
     const id = proof.body.data!.id;
-    const precise = await t.call("/api/index/dorecharge", {
-      headers: owner.headers,
+    const precise = await t.send("dorecharge", {
+      as: owner,
       body: { channel_id: channel.id, amount: "1.005", images: [id] },
     });
     expect(precise.body).toMatchObject({ code: 0, msg: "USDT amounts take at most 2 decimal places" });
-    const stolen = await t.call("/api/index/dorecharge", {
-      headers: other.headers,
+    const stolen = await t.send("dorecharge", {
+      as: other,
       body: { channel_id: channel.id, amount: "10", images: [id] },
     });
     expect(stolen.body).toMatchObject({ code: 0, msg: `Image ${id} was not found; please upload it again` });
-    const noChannel = await t.call("/api/index/dorecharge", {
-      headers: owner.headers,
+    const noChannel = await t.send("dorecharge", {
+      as: owner,
       body: { channel_id: 999_999, amount: "10", images: [id] },
     });
     expect(noChannel.body.code).toBe(0);
-    const noImages = await t.call("/api/index/dorecharge", {
-      headers: owner.headers,
+    const noImages = await t.send("dorecharge", {
+      as: owner,
       body: { channel_id: channel.id, amount: "10", images: [] },
     });
     expect(noImages.body.code).toBe(0);
@@ -218,7 +193,7 @@ describe("deposits", () => {
     const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
     expect((await get(bare, owner.headers)).statusCode).toBe(200);
-    expect((await get(bare, op)).statusCode).toBe(200);
+    expect((await get(bare, operator)).statusCode).toBe(200);
     expect((await get(bare, other.headers)).statusCode).toBe(404);
     expect((await get(bare)).statusCode).toBe(404);
     expect((await get(`/api/common/file/${proof.id + 1000}`, owner.headers)).statusCode).toBe(404);
@@ -230,16 +205,11 @@ describe("deposits", () => {
     const borrowed = `${bare}?${otherProof.body.data!.url.split("?")[1]}`;
     expect((await get(borrowed)).statusCode).toBe(404);
 
-    const theirs = await t.call("/api/index/getrecharge", { headers: other.headers, query: { page: "1", list: "10" } });
-    expect((theirs.body.data as { items: Deposit[] }).items.map((d) => d.id)).not.toContain(deposit.id);
+    const theirs = await t.api("getrecharge", { as: other, query: { page: 1, list: 10 } });
+    expect(theirs.items.map((d) => d.id)).not.toContain(deposit.id);
     // A user token is not an operator token.
     expect(
-      (
-        await t.call("/api/admin/recharge/review", {
-          headers: other.headers,
-          body: { id: deposit.id, action: "complete" },
-        })
-      ).status,
+      (await t.send("adminRechargeReview", { as: other, body: { id: deposit.id, action: "complete" } })).status,
     ).toBe(401);
 
     // Signed URLs are short-lived.
@@ -250,34 +220,29 @@ describe("deposits", () => {
 
   it("lets operators configure channels, checking the address for the network", async () => {
     const user = await signUp(t);
-    const bad = await t.call("/api/admin/channels/save", {
-      headers: op,
+    const bad = await t.send("adminChannelsSave", {
+      as: op,
       body: { currency: "ETH", network: "Arbitrum", address: "0x1234500000000000" },
     });
     expect(bad.body).toMatchObject({ code: 0, msg: "This is not a valid Arbitrum address" });
-    const dup = await t.call("/api/admin/channels/save", {
-      headers: op,
+    const dup = await t.send("adminChannelsSave", {
+      as: op,
       body: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
     });
     expect(dup.body.code).toBe(0);
-    const saved = await t.call("/api/admin/channels/save", {
-      headers: op,
+    const saved = await t.send("adminChannelsSave", {
+      as: op,
       body: { currency: "ETH", network: "Arbitrum", address: "0x000000000000000000000000000000000000dEaD" },
     });
     expect(saved.body).toMatchObject({
       code: 1,
       data: { currency: "ETH", network: "Arbitrum", enabled: true, demo: false },
     });
-    const id = (saved.body.data as { id: number }).id;
-    const listed = async () =>
-      (
-        (await t.call("/api/index/rechargechannels", { headers: user.headers })).body.data as {
-          items: { id: number }[];
-        }
-      ).items.map((c) => c.id);
+    const id = saved.body.data!.id;
+    const listed = async () => (await t.api("rechargechannels", { as: user })).items.map((c) => c.id);
     expect(await listed()).toContain(id);
-    await t.call("/api/admin/channels/save", {
-      headers: op,
+    await t.api("adminChannelsSave", {
+      as: op,
       body: {
         id,
         currency: "ETH",
@@ -288,9 +253,7 @@ describe("deposits", () => {
       },
     });
     expect(await listed()).not.toContain(id);
-    const all = await t.call("/api/admin/channels/list", { headers: op });
-    expect((all.body.data as { items: { id: number; enabled: boolean; demo: boolean }[] }).items).toContainEqual(
-      expect.objectContaining({ id, enabled: false, demo: true }),
-    );
+    const all = await t.api("adminChannelsList", { as: op });
+    expect(all.items).toContainEqual(expect.objectContaining({ id, enabled: false, demo: true }));
   });
 });

@@ -4,19 +4,18 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { Money, toAmount } from "../src/lib/decimal";
-import { createServices, type Services } from "../src/modules/services";
+import type { Services } from "../src/modules/services";
 import { balanceOf, depositCompleted } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
+let operator: Record<string, string>;
 let services: Services;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-
-type Quote = { quote_id: string; price: string; fee: string; fee_rate: string; receive: string; expires_at: string };
 
 /** Records market ticks through the market service, as the price feed does. */
 async function setPrices(prices: Record<string, string>) {
@@ -34,29 +33,27 @@ async function setPrices(prices: Record<string, string>) {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-exchange-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  services = createServices(t.database, clock, t.config);
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  services = t.app.services;
+  op = await t.operatorToken();
+  operator = { authorization: `Bearer ${op}` };
   await setPrices({ BTC: "60000.00", ETH: "3000.00" });
 });
 afterEach(async () => {
-  const health = await t.call("/api/admin/ledger/health", { headers: op });
-  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+  expect(await t.api("adminLedgerHealth", { as: op }), "ledger invariants").toMatchObject({ ok: true });
 });
 afterAll(async () => {
-  services?.market.close();
   await t?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 const quote = (user: SignedUpUser, from: string, to: string, amount: string) =>
-  t.call("/api/index/duihuanquote", { headers: user.headers, body: { from, to, amount } });
-const execute = (user: SignedUpUser, quoteId: string) =>
-  t.call("/api/index/duihuan", { headers: user.headers, body: { quote_id: quoteId } });
+  t.send("duihuanquote", { as: user, body: { from, to, amount } });
+const execute = (user: SignedUpUser, quoteId: string) => t.send("duihuan", { as: user, body: { quote_id: quoteId } });
 
 describe("exchange", () => {
   it("quotes price, fee and receive, then executes exactly that as one entry over both currencies", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, op, "1000");
+    await depositCompleted(t, user, operator, "1000");
     const q = await quote(user, "USDT", "BTC", "600");
     expect(q.body).toMatchObject({
       code: 1,
@@ -71,7 +68,7 @@ describe("exchange", () => {
         expires_at: new Date(clock.now().getTime() + 15_000).toISOString(),
       },
     });
-    const quoteId = (q.body.data as Quote).quote_id;
+    const quoteId = q.body.data!.quote_id;
     const done = await execute(user, quoteId);
     expect(done.body).toMatchObject({
       code: 1,
@@ -80,11 +77,11 @@ describe("exchange", () => {
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "400", frozen: "0" });
     expect(await balanceOf(t, user, "BTC")).toEqual({ available: "0.00999", frozen: "0" });
 
-    const bills = await t.call("/api/index/getmoneylog", {
-      headers: user.headers,
-      query: { page: "1", list: "10", type: "exchange" },
+    const bills = await t.send("getmoneylog", {
+      as: user,
+      query: { page: 1, list: 10, type: "exchange" },
     });
-    const items = (bills.body.data as { items: { currency: string; amount: string; ref: string }[] }).items;
+    const items = bills.body.data!.items;
     expect(items.map((b) => [b.currency, b.amount])).toEqual([
       ["BTC", "0.00999"],
       ["USDT", "-600"],
@@ -93,30 +90,30 @@ describe("exchange", () => {
 
     const used = await execute(user, quoteId);
     expect(used.body).toMatchObject({ code: 0, msg: "This quote has already been used" });
-    const log = await t.call("/api/index/getduihuanlog", { headers: user.headers, query: { page: "1", list: "10" } });
+    const log = await t.send("getduihuanlog", { as: user, query: { page: 1, list: 10 } });
     expect(log.body.data).toMatchObject({ total: 1, items: [{ from: "USDT", to: "BTC", receive: "0.00999" }] });
   });
 
   it("crosses through USDT, and the operator's fee rate applies to new quotes", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, op, "0.01", "BTC");
-    await t.call("/api/admin/funds/settings", { headers: op, body: { exchange_fee_rate: "0.002" } });
+    await depositCompleted(t, user, operator, "0.01", "BTC");
+    await t.send("adminFundsSettings", { as: op, body: { exchange_fee_rate: "0.002" } });
     try {
       const q = await quote(user, "BTC", "ETH", "0.005");
       expect(q.body.data).toMatchObject({ price: "20", fee_rate: "0.002", fee: "0.0002", receive: "0.0998" });
-      expect((await execute(user, (q.body.data as Quote).quote_id)).body.code).toBe(1);
+      expect((await execute(user, q.body.data!.quote_id)).body.code).toBe(1);
       expect(await balanceOf(t, user, "BTC")).toEqual({ available: "0.005", frozen: "0" });
       expect(await balanceOf(t, user, "ETH")).toEqual({ available: "0.0998", frozen: "0" });
     } finally {
-      await t.call("/api/admin/funds/settings", { headers: op, body: { exchange_fee_rate: "0.001" } });
+      await t.send("adminFundsSettings", { as: op, body: { exchange_fee_rate: "0.001" } });
     }
   });
 
   it("refuses an expired quote, someone else's quote, and nonsense", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    await depositCompleted(t, user, op, "100");
-    const q = (await quote(user, "USDT", "ETH", "30")).body.data as Quote;
+    await depositCompleted(t, user, operator, "100");
+    const q = (await quote(user, "USDT", "ETH", "30")).body.data!;
     expect((await execute(other, q.quote_id)).body).toMatchObject({
       code: 0,
       msg: "This quote was not found; please get a new quote",
@@ -150,7 +147,7 @@ describe("exchange", () => {
 describe("funds under concurrency", () => {
   it("never overdraws under 500 concurrent withdrawals and exchanges against one balance", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, op, "1000");
+    await depositCompleted(t, user, operator, "1000");
     // The destination is in the user's book, saved a day ago (the clock is set back for it), so past its hold.
     const now = clock.now();
     clock.set(now.getTime() - 24 * 60 * 60 * 1000);
@@ -164,7 +161,7 @@ describe("funds under concurrency", () => {
     for (let i = 0; i < 250; i++) {
       const q = await quote(user, "USDT", "BTC", "3");
       expect(q.body.code, q.body.msg).toBe(1);
-      quotes.push((q.body.data as Quote).quote_id);
+      quotes.push(q.body.data!.quote_id);
     }
     const receive = "0.00004995"; // 3 USDT at 60000, less 0.1 % rounded up to 8 decimals
     // Withdrawals go through the service after the code step: one emailed code authorises one withdrawal, so 250
@@ -204,8 +201,8 @@ describe("funds under concurrency", () => {
 
   it("executes one quote once however many times it is sent at the same moment", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, op, "50");
-    const q = (await quote(user, "USDT", "BTC", "30")).body.data as Quote;
+    await depositCompleted(t, user, operator, "50");
+    const q = (await quote(user, "USDT", "BTC", "30")).body.data!;
     const answers = await Promise.all(Array.from({ length: 20 }, () => execute(user, q.quote_id)));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "20", frozen: "0" });

@@ -113,10 +113,9 @@ describe("uploads per hour under concurrency", () => {
         createdAt: new Date(),
       })
       .returning();
-    const channels = await t.call("/api/index/rechargechannels", { headers: user.headers });
-    const channel = (channels.body.data as { items: { id: number }[] }).items[0]!;
-    const res = await t.call("/api/index/dorecharge", {
-      headers: user.headers,
+    const channel = (await t.api("rechargechannels", { as: user })).items[0]!;
+    const res = await t.send("dorecharge", {
+      as: user,
       body: { channel_id: channel.id, amount: "10", images: [reserved!.id] },
     });
     expect(res.body).toMatchObject({ code: 0, msg: `Image ${reserved!.id} was not found; please upload it again` });
@@ -128,8 +127,7 @@ describe("pending deposits under concurrency", () => {
     const user = await signUp(t);
     const proof = await upload(t, user.headers, { data: tinyPng() });
     expect(proof.body.code, proof.body.msg).toBe(1);
-    const channels = await t.call("/api/index/rechargechannels", { headers: user.headers });
-    const channel = (channels.body.data as { items: { id: number }[] }).items[0]!;
+    const channel = (await t.api("rechargechannels", { as: user })).items[0]!;
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => {
         const res = await instance(i).inject({

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type BodyOf, type Calls, calls, type DataOf, type Network } from "@cryptos/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { balanceOf, depositCompleted, emailedCode } from "./funds-fixtures";
@@ -9,18 +10,17 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-withdrawals-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
 });
 afterEach(async () => {
-  const health = await t.call("/api/admin/ledger/health", { headers: op });
-  expect(health.body.data, "ledger invariants").toMatchObject({ ok: true });
+  expect(await t.api("adminLedgerHealth", { as: op }), "ledger invariants").toMatchObject({ ok: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -34,35 +34,36 @@ afterAll(async () => {
  */
 async function fundedUser(
   amount: string,
-  saved: { network: string; address: string }[] = [{ network: "TRC20", address: TRON }],
+  saved: { network: Network; address: string }[] = [{ network: "TRC20", address: TRON }],
 ): Promise<SignedUpUser> {
   const user = await signUp(t);
-  await depositCompleted(t, user, op, amount);
+  await depositCompleted(t, user, { authorization: `Bearer ${op}` }, amount);
   for (const { network, address } of saved) {
-    const res = await t.call("/api/user/addresses/add", {
-      headers: user.headers,
+    const res = await t.send("withdrawAddressAdd", {
+      as: user,
       body: { currency: "USDT", network, address, label: `My ${network} wallet` },
     });
     expect(res.body.code, res.body.msg).toBe(1);
   }
   clock.advance(24 * 60 * 60 * 1000);
   // The operator's console session has expired meanwhile; sign in again.
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
   return user;
 }
 
-const withdraw = (user: SignedUpUser, body: Record<string, string>) =>
-  t.call("/api/index/dowithdraw", { headers: user.headers, body });
+type WithdrawInput = BodyOf<Calls["dowithdraw"]>;
+
+const withdraw = (user: SignedUpUser, body: WithdrawInput) => t.send("dowithdraw", { as: user, body });
 
 describe("withdrawals", () => {
   it("shows networks with fee and limits before confirming", async () => {
     const user = await signUp(t);
-    const info = await t.call("/api/index/withdrawinfo", { headers: user.headers, body: { currency: "USDT" } });
+    const info = await t.send("withdrawinfo", { as: user, body: { currency: "USDT" } });
     expect(info.body).toMatchObject({
       code: 1,
       data: { requires_real_name: false, real_name_status: "none" },
     });
-    const items = (info.body.data as { items: { currency: string; network: string }[] }).items;
+    const items = info.body.data!.items;
     expect(items).toContainEqual({
       currency: "USDT",
       network: "TRC20",
@@ -98,26 +99,26 @@ describe("withdrawals", () => {
     const again = await withdraw(user, { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code });
     expect(again.body.code).toBe(0);
 
-    const id = (res.body.data as { id: number }).id;
-    const noReason = await t.call("/api/admin/withdraw/review", { headers: op, body: { id, action: "reject" } });
+    const id = res.body.data!.id;
+    const noReason = await t.send("adminWithdrawReview", { as: op, body: { id, action: "reject" } });
     expect(noReason.body.code).toBe(0);
-    const rejected = await t.call("/api/admin/withdraw/review", {
-      headers: op,
+    const rejected = await t.send("adminWithdrawReview", {
+      as: op,
       body: { id, action: "reject", reason: "Address is on a sanctions list" },
     });
     expect(rejected.body.data).toMatchObject({ id, status: "rejected", reason: "Address is on a sanctions list" });
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
-    const twice = await t.call("/api/admin/withdraw/review", { headers: op, body: { id, action: "complete" } });
+    const twice = await t.send("adminWithdrawReview", { as: op, body: { id, action: "complete" } });
     expect(twice.body.code).toBe(0);
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
 
-    const mine = await t.call("/api/index/getwithdraw", { headers: user.headers, query: { page: "1", list: "10" } });
+    const mine = await t.send("getwithdraw", { as: user, query: { page: 1, list: 10 } });
     expect(mine.body.data).toMatchObject({ total: 1, items: [{ id, status: "rejected" }] });
-    const bills = await t.call("/api/index/getmoneylog", {
-      headers: user.headers,
-      query: { page: "1", list: "10", type: "withdraw_reject" },
+    const bills = await t.send("getmoneylog", {
+      as: user,
+      query: { page: 1, list: 10, type: "withdraw_reject" },
     });
-    expect((bills.body.data as { items: { account: string; amount: string }[] }).items).toEqual(
+    expect(bills.body.data!.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ account: "available", amount: "21" }),
         expect.objectContaining({ account: "frozen", amount: "-21" }),
@@ -129,27 +130,23 @@ describe("withdrawals", () => {
     const user = await fundedUser("50");
     const code = await emailedCode(t, user.email, "withdraw");
     const res = await withdraw(user, { currency: "USDT", network: "TRC20", address: TRON, amount: "30", code });
-    const id = (res.body.data as { id: number }).id;
-    const before = await t.call("/api/admin/ledger/health", { headers: op });
-    const done = await t.call("/api/admin/withdraw/review", { headers: op, body: { id, action: "complete" } });
+    const id = res.body.data!.id;
+    const before = await t.api("adminLedgerHealth", { as: op });
+    const done = await t.send("adminWithdrawReview", { as: op, body: { id, action: "complete" } });
     expect(done.body.data).toMatchObject({ status: "completed", reviewed_by: expect.any(Number) });
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "19", frozen: "0" });
-    const after = await t.call("/api/admin/ledger/health", { headers: op });
-    const total = (h: typeof before, owner: string) =>
-      Number(
-        (h.body.data as { totals: { currency: string; owner: string; total: string }[] }).totals.find(
-          (x) => x.currency === "USDT" && x.owner === owner,
-        )?.total ?? "0",
-      );
+    const after = await t.api("adminLedgerHealth", { as: op });
+    const total = (h: DataOf<Calls["adminLedgerHealth"]>, owner: string) =>
+      Number(h.totals.find((x) => x.currency === "USDT" && x.owner === owner)?.total ?? "0");
     expect(total(after, "withdrawal_clearing") - total(before, "withdrawal_clearing")).toBe(30);
     expect(total(after, "fees") - total(before, "fees")).toBe(1);
-    const list = await t.call("/api/index/newslist", {
-      headers: user.headers,
-      query: { cid: "3", page: "1", list: "1" },
+    const list = await t.send("newslist", {
+      as: user,
+      query: { cid: 3, page: 1, list: 1 },
     });
-    expect((list.body.data as { items: { title: string }[] }).items[0]?.title).toBe("Withdrawal completed");
-    const queue = await t.call("/api/admin/withdraw/list", {
-      headers: op,
+    expect(list.body.data!.items[0]?.title).toBe("Withdrawal completed");
+    const queue = await t.send("adminWithdrawList", {
+      as: op,
       body: { status: "completed", uid: user.userId },
     });
     expect(queue.body.data).toMatchObject({ total: 1, items: [{ id, user_id: user.userId }] });
@@ -157,8 +154,8 @@ describe("withdrawals", () => {
 
   it("checks address format, decimals, limits and balance before asking for the code", async () => {
     const user = await fundedUser("40");
-    const base = { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: "123456" };
-    const cases: [Record<string, string>, string][] = [
+    const base: WithdrawInput = { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: "123456" };
+    const cases: [Partial<WithdrawInput>, string][] = [
       [{ address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" }, "This is not a valid TRC20 address"],
       [{ network: "ERC20", address: TRON }, "This is not a valid ERC20 address"],
       [
@@ -182,36 +179,40 @@ describe("withdrawals", () => {
       const res = await withdraw(user, { ...base, ...change });
       expect({ change, msg: res.body.msg, code: res.body.code }).toEqual({ change, msg, code: 0 });
     }
-    const network = await withdraw(user, { ...base, network: "Solana" });
+    // Raw: a network the contract does not know.
+    const network = await t.call(calls.dowithdraw.path, {
+      headers: user.headers,
+      body: { ...base, network: "Solana" },
+    });
     expect(network.body.code).toBe(0);
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "40", frozen: "0" });
   });
 
   it("requires real-name verification when the operator says so", async () => {
     const user = await fundedUser("40");
-    const on = await t.call("/api/admin/funds/settings", { headers: op, body: { withdraw_requires_real_name: true } });
+    const on = await t.send("adminFundsSettings", { as: op, body: { withdraw_requires_real_name: true } });
     expect(on.body.data).toMatchObject({ withdraw_requires_real_name: true, exchange_fee_rate: "0.001" });
     try {
-      const info = await t.call("/api/index/withdrawinfo", { headers: user.headers, body: {} });
+      const info = await t.send("withdrawinfo", { as: user, body: {} });
       expect(info.body.data).toMatchObject({ requires_real_name: true, real_name_status: "none" });
       const code = await emailedCode(t, user.email, "withdraw");
       const res = await withdraw(user, { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code });
       expect(res.body).toMatchObject({ code: 0, msg: "Please complete real-name verification before withdrawing" });
     } finally {
-      await t.call("/api/admin/funds/settings", { headers: op, body: { withdraw_requires_real_name: false } });
+      await t.send("adminFundsSettings", { as: op, body: { withdraw_requires_real_name: false } });
     }
-    const audit = await t.call("/api/admin/audit/list", { headers: op, body: { action: "funds.settings" } });
-    expect((audit.body.data as { total: number }).total).toBe(2);
+    const audit = await t.send("adminAuditList", { as: op, body: { action: "funds.settings" } });
+    expect(audit.body.data!.total).toBe(2);
   });
 
   it("lets operators change a network's fee and limits, which the next request uses", async () => {
-    const saved = await t.call("/api/admin/withdraw/networks/save", {
-      headers: op,
+    const saved = await t.send("adminWithdrawNetworksSave", {
+      as: op,
       body: { currency: "USDT", network: "ERC20", fee: "3.5", min_amount: "15", max_amount: "5000" },
     });
     expect(saved.body).toMatchObject({ code: 1, data: { fee: "3.5", min_amount: "15", max_amount: "5000" } });
-    const bad = await t.call("/api/admin/withdraw/networks/save", {
-      headers: op,
+    const bad = await t.send("adminWithdrawNetworksSave", {
+      as: op,
       body: { currency: "USDT", network: "ERC20", fee: "0.001", min_amount: "15", max_amount: "5000" },
     });
     expect(bad.body).toMatchObject({ code: 0, msg: "USDT amounts take at most 2 decimal places" });
@@ -226,8 +227,8 @@ describe("withdrawals", () => {
     });
     expect(res.body.data).toMatchObject({ fee: "3.5" });
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "76.5", frozen: "23.5" });
-    const list = await t.call("/api/admin/withdraw/networks/list", { headers: op });
-    expect((list.body.data as { items: unknown[] }).items).toContainEqual(
+    const list = await t.send("adminWithdrawNetworksList", { as: op });
+    expect(list.body.data!.items).toContainEqual(
       expect.objectContaining({ currency: "USDT", network: "ERC20", fee: "3.5" }),
     );
   });

@@ -101,14 +101,29 @@ export interface TestAppOptions {
   rateLimitPerMinute?: number;
   /** Runs on the built app before it is ready: the last point where hooks can be added. */
   beforeReady?: (app: FastifyInstance) => void;
+  /**
+   * Captures the app's log: with a stream, the app keeps its own logger options (the redact list of app.ts) at
+   * level trace and writes every line to it; without one, it logs nothing.
+   */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedDatabase(database);
-  const config = loadConfig({ LOG_LEVEL: "silent" }, { webDist: undefined, perIpLimits: false, ...options.config });
+  const { logStream } = options;
+  const config = loadConfig(
+    { LOG_LEVEL: logStream ? "trace" : "silent" },
+    { webDist: undefined, perIpLimits: false, ...options.config },
+  );
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 1_000_000;
-  const app = await buildApp({ config, database, logger: false, rateLimitPerMinute, clock: options.clock });
+  const app = await buildApp({
+    config,
+    database,
+    ...(logStream ? { logStream } : { logger: false }),
+    rateLimitPerMinute,
+    clock: options.clock,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type BodyOf, type Calls, calls } from "@cryptos/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realNameSubmissions } from "../src/db/schema";
@@ -13,36 +14,16 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let dataDir: string;
-let op: Record<string, string>;
+let op: string;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 
 /** A GB 11643 resident ID whose check character is right; the same body with a wrong one is refused. */
 const VALID_ID_CARD = "11010519491231002X";
 
-type RealName = {
-  status: string;
-  name: string | null;
-  doc_type: string | null;
-  doc_number: string | null;
-  reason: string | null;
-  submitted_at: string | null;
-};
-type AdminRealName = {
-  id: number;
-  user_id: number;
-  name: string;
-  doc_type: string;
-  doc_number: string;
-  images: { id: number; url: string }[];
-  status: string;
-  reason: string | null;
-  reviewed_by: number | null;
-};
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-identity-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  op = { authorization: `Bearer ${await t.operatorToken()}` };
+  op = await t.operatorToken();
 });
 afterAll(async () => {
   await t?.close();
@@ -59,31 +40,30 @@ async function images(user: SignedUpUser, count = 2): Promise<number[]> {
   return ids;
 }
 
-const doreal = (user: SignedUpUser, body: Record<string, unknown>, lang?: string) =>
-  t.call("/api/index/doreal", { headers: { ...user.headers, ...(lang ? { lang } : {}) }, body });
+type RealNameInput = BodyOf<Calls["doreal"]>;
 
-const getreals = async (user: SignedUpUser) =>
-  (await t.call("/api/index/getreals", { headers: user.headers })).body.data as RealName;
+const doreal = (user: SignedUpUser, body: RealNameInput, lang?: string) =>
+  t.send("doreal", { as: user, body, headers: lang ? { lang } : {} });
+
+const getreals = (user: SignedUpUser) => t.api("getreals", { as: user });
 
 const review = (id: number, action: "complete" | "reject", reason?: string) =>
-  t.call("/api/admin/real/review", { headers: op, body: { id, action, reason } });
+  t.send("adminRealReview", { as: op, body: { id, action, reason } });
 
-async function pendingOf(user: SignedUpUser): Promise<AdminRealName> {
-  const res = await t.call("/api/admin/real/list", { headers: op, body: { status: "pending", uid: user.userId } });
+async function pendingOf(user: SignedUpUser) {
+  const res = await t.send("adminRealList", { as: op, body: { status: "pending", uid: user.userId } });
   expect(res.body.code, res.body.msg).toBe(1);
-  const { items } = res.body.data as { items: AdminRealName[] };
+  const { items } = res.body.data!;
   expect(items).toHaveLength(1);
   return items[0]!;
 }
 
 /** The user's newest personal message, opened as the message screen does (in `lang`). */
 async function latestMessage(user: SignedUpUser, lang = "en") {
-  const headers = { ...user.headers, lang };
-  const res = await t.call("/api/index/newslist", { headers, query: { cid: "3", page: "1", list: "1" } });
-  const [first] = (res.body.data as { items: { id: number }[] }).items;
+  const headers = { lang };
+  const [first] = (await t.api("newslist", { as: user, headers, query: { cid: 3, page: 1, list: 1 } })).items;
   if (!first) return undefined;
-  const shown = await t.call("/api/index/newsshow", { headers, query: { id: String(first.id) } });
-  return shown.body.data as { title: string; body: string };
+  return t.api("newsshow", { as: user, headers, query: { id: first.id } });
 }
 
 describe("real-name rules", () => {
@@ -175,7 +155,8 @@ describe("real-name verification over the API", () => {
     expect((await t.app.inject({ method: "GET", url: bare, headers: stranger.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: bare })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: bare, headers: user.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: bare, headers: op })).statusCode).toBe(200);
+    const operator = { authorization: `Bearer ${op}` };
+    expect((await t.app.inject({ method: "GET", url: bare, headers: operator })).statusCode).toBe(200);
     // Nor does a stranger see anything of it in their own state.
     expect((await getreals(stranger)).status).toBe("none");
   });
@@ -183,7 +164,7 @@ describe("real-name verification over the API", () => {
   it("allows one pending submission at a time, and refuses a second with a message in the user's language", async () => {
     const user = await signUp(t);
     const ids = await images(user, 2);
-    const body = { name: "Grace Hopper", doc_type: "id_card", doc_number: VALID_ID_CARD, images: ids };
+    const body: RealNameInput = { name: "Grace Hopper", doc_type: "id_card", doc_number: VALID_ID_CARD, images: ids };
     expect((await doreal(user, body)).body.code).toBe(1);
     const again = await doreal(user, body);
     expect(again.body).toMatchObject({
@@ -241,10 +222,16 @@ describe("real-name verification over the API", () => {
   it("refuses bad names, numbers that do not fit their type, duplicate and foreign images, storing nothing", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    const [mine1, mine2] = await images(user, 2);
-    const [theirs] = await images(other, 1);
-    const ok = { name: "Alan Turing", doc_type: "driver_license", doc_number: "T1234-5678", images: [mine1, mine2] };
-    const cases: [Record<string, unknown>, string][] = [
+    const mine = await images(user, 2);
+    const mine1 = mine[0]!;
+    const theirs = (await images(other, 1))[0]!;
+    const ok: RealNameInput = {
+      name: "Alan Turing",
+      doc_type: "driver_license",
+      doc_number: "T1234-5678",
+      images: mine,
+    };
+    const cases: [RealNameInput, string][] = [
       [{ ...ok, name: "X1" }, "Enter your full name as it appears on the document (2 to 60 letters)"],
       [{ ...ok, name: "x".repeat(61) }, "Enter your full name as it appears on the document (2 to 60 letters)"],
       [
@@ -260,8 +247,13 @@ describe("real-name verification over the API", () => {
       const res = await doreal(user, body);
       expect(res.body, JSON.stringify(body)).toMatchObject({ code: 0, msg });
     }
-    // Malformed input never reaches the service: unknown document type, too many images.
-    expect((await doreal(user, { ...ok, doc_type: "library_card" })).body.code).toBe(0);
+    // Malformed input never reaches the service: unknown document type (raw: the contract has no such type), too
+    // many images.
+    const libraryCard = await t.call(calls.doreal.path, {
+      headers: user.headers,
+      body: { ...ok, doc_type: "library_card" },
+    });
+    expect(libraryCard.body.code).toBe(0);
     expect((await doreal(user, { ...ok, images: [1, 2, 3, 4] })).body.code).toBe(0);
     expect(await getreals(user)).toMatchObject({ status: "none" });
     expect((await doreal(user, ok)).body).toMatchObject({ code: 1, data: { doc_number: "*****5678" } });
@@ -301,10 +293,8 @@ describe("real-name verification over the API", () => {
       msg: `Request ${submission.id} has already been reviewed`,
     });
 
-    const audit = await t.call("/api/admin/audit/list", { headers: op, body: { action: "real_name.reject" } });
-    const entry = (
-      audit.body.data as { items: { target_id: string; before: unknown; after: unknown; reason: string }[] }
-    ).items.find((a) => a.target_id === String(submission.id));
+    const audit = await t.api("adminAuditList", { as: op, body: { action: "real_name.reject" } });
+    const entry = audit.items.find((a) => a.target_id === String(submission.id));
     expect(entry).toMatchObject({
       before: { status: "pending", user_id: user.userId },
       after: { status: "failed", user_id: user.userId, reason: "The photo is blurred" },
@@ -325,13 +315,8 @@ describe("real-name verification over the API", () => {
     expect(verified.body).toMatchObject({ code: 1, data: { status: "verified", reason: null } });
     expect(await getreals(user)).toMatchObject({ status: "verified", doc_number: "****4321", reason: null });
     expect(await latestMessage(user)).toMatchObject({ title: "Identity verified" });
-    const completeAudit = await t.call("/api/admin/audit/list", {
-      headers: op,
-      body: { action: "real_name.complete" },
-    });
-    expect((completeAudit.body.data as { items: { target_id: string }[] }).items.map((a) => a.target_id)).toContain(
-      String(resubmitted.id),
-    );
+    const completeAudit = await t.api("adminAuditList", { as: op, body: { action: "real_name.complete" } });
+    expect(completeAudit.items.map((a) => a.target_id)).toContain(String(resubmitted.id));
 
     // Verified: no more submissions.
     const third = await doreal(user, {
@@ -343,11 +328,10 @@ describe("real-name verification over the API", () => {
     expect(third.body).toMatchObject({ code: 0, msg: "Your identity has already been verified" });
 
     // The funds module reads the same state (withdrawal rule).
-    const info = await t.call("/api/index/withdrawinfo", { headers: user.headers, body: {} });
-    expect(info.body.data).toMatchObject({ real_name_status: "verified" });
+    const info = await t.api("withdrawinfo", { as: user, body: {} });
+    expect(info).toMatchObject({ real_name_status: "verified" });
     // And userinfo shows it, with the review messages counted as unread.
-    const me = await t.call("/api/index/userinfo", { headers: user.headers });
-    const users = (me.body.data as { users: { real_name_status: string; unread: number } }).users;
+    const { users } = await t.api("userinfo", { as: user });
     expect(users.real_name_status).toBe("verified");
     expect(users.unread).toBeGreaterThanOrEqual(1);
   });
@@ -364,11 +348,8 @@ describe("real-name verification over the API", () => {
       Array.from({ length: 6 }, (_, i) => review(id, i % 2 ? "complete" : "reject", "no")),
     );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
-    const messages = await t.call("/api/index/newslist", {
-      headers: user.headers,
-      query: { cid: "3", page: "1", list: "10" },
-    });
-    expect((messages.body.data as { total: number }).total).toBe(1);
+    const messages = await t.api("newslist", { as: user, query: { cid: 3, page: 1, list: 10 } });
+    expect(messages.total).toBe(1);
   });
 
   it("lists by status with paging, and only for operators", async () => {
@@ -378,35 +359,23 @@ describe("real-name verification over the API", () => {
       (await doreal(user, { name: "Page One", doc_type: "passport", doc_number: "L1234567", images: ids })).body.code,
     ).toBe(1);
 
-    const page1 = await t.call("/api/admin/real/list", {
-      headers: op,
-      body: { status: "pending" },
-      query: { page: "1", list: "1" },
-    });
-    const data = page1.body.data as { items: AdminRealName[]; total: number; page: number; list: number };
+    const data = await t.api("adminRealList", { as: op, body: { status: "pending" }, query: { page: 1, list: 1 } });
     expect(data).toMatchObject({ page: 1, list: 1 });
     expect(data.items).toHaveLength(1);
     expect(data.total).toBeGreaterThanOrEqual(2);
     expect(data.items.every((i) => i.status === "pending")).toBe(true);
     // Oldest pending first: a queue.
-    const page2 = await t.call("/api/admin/real/list", {
-      headers: op,
-      body: { status: "pending" },
-      query: { page: "2", list: "1" },
-    });
-    expect((page2.body.data as { items: AdminRealName[] }).items[0]!.id).toBeGreaterThan(data.items[0]!.id);
+    const page2 = await t.api("adminRealList", { as: op, body: { status: "pending" }, query: { page: 2, list: 1 } });
+    expect(page2.items[0]!.id).toBeGreaterThan(data.items[0]!.id);
 
-    const verified = await t.call("/api/admin/real/list", { headers: op, body: { status: "verified" } });
-    expect((verified.body.data as { items: AdminRealName[] }).items.every((i) => i.status === "verified")).toBe(true);
+    const verified = await t.api("adminRealList", { as: op, body: { status: "verified" } });
+    expect(verified.items.every((i) => i.status === "verified")).toBe(true);
 
-    const asUser = await t.call("/api/admin/real/list", { headers: user.headers, body: {} });
+    const asUser = await t.send("adminRealList", { as: user, body: {} });
     expect(asUser.status).toBe(401);
-    const reviewAsUser = await t.call("/api/admin/real/review", {
-      headers: user.headers,
-      body: { id: 1, action: "complete" },
-    });
+    const reviewAsUser = await t.send("adminRealReview", { as: user, body: { id: 1, action: "complete" } });
     expect(reviewAsUser.status).toBe(401);
-    expect((await t.call("/api/index/getreals")).status).toBe(401);
+    expect((await t.send("getreals")).status).toBe(401);
     expect((await review(2_000_000, "complete")).body).toMatchObject({ code: 0, msg: "Request 2000000 was not found" });
   });
 });

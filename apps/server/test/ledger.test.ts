@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
-import { systemClock } from "../src/lib/clock";
 import { Refusal } from "../src/lib/errors";
 import type { LedgerService } from "../src/modules/ledger/service";
-import { createServices } from "../src/modules/services";
 import { startTestApp, type TestApp } from "./helper";
 
 let t: TestApp;
@@ -47,7 +45,7 @@ const freeze = (userId: number, amount: string, idempotencyKey = key("freeze")) 
 
 beforeAll(async () => {
   t = await startTestApp();
-  ledger = createServices(t.database, systemClock).ledger;
+  ledger = t.app.services.ledger;
 });
 afterEach(async () => {
   const health = await ledger.health();
@@ -335,7 +333,7 @@ describe("ledger", () => {
   });
 
   it("asks for a session before showing bills", async () => {
-    const res = await t.call("/api/index/getmoneylog", { query: { page: "1", list: "10" } });
+    const res = await t.send("getmoneylog", { query: { page: 1, list: 10 } });
     expect(res.status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { calls, type WsServerMessage } from "@cryptos/contract";
+import type { WsServerMessage } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,27 +80,25 @@ class LiveClient {
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 async function unread(user: SignedUpUser): Promise<number> {
-  const res = await t.call(calls.getnews.path, { headers: user.headers });
+  const res = await t.send("getnews", { as: user });
   expect(res.body.code).toBe(1);
-  return res.body.data as number;
+  return res.body.data!;
 }
 
-async function sendPersonal(to: SignedUpUser, via: TestApp["call"] = t.call) {
-  const res = await via(calls.adminMessage.path, {
-    headers: bearer(operator),
+async function sendPersonal(to: SignedUpUser) {
+  const res = await t.send("adminMessage", {
+    as: operator,
     body: { uid: to.userId, title: "Hello", body: "A message from the operators." },
   });
   expect(res.body.code).toBe(1);
 }
 
 /** Another session of the same user, signed in with the password. */
-async function secondSession(user: SignedUpUser, via: TestApp["call"] = t.call): Promise<string> {
-  const res = await via(calls.login.path, { body: { type: 1, username: user.email, password: user.password } });
+async function secondSession(user: SignedUpUser): Promise<string> {
+  const res = await t.send("login", { body: { type: 1, username: user.email, password: user.password } });
   expect(res.body.code).toBe(1);
-  return (res.body.data as { userinfo: { token: string } }).userinfo.token;
+  return res.body.data!.userinfo.token;
 }
 
 /** Waits for the socket's next `event` or `unauthed`, and answers which came first. */
@@ -175,8 +173,8 @@ describe("user events over WebSocket", () => {
     expect(await bobSocket.auth(bob.token)).toBe(true);
     const bobBefore = await unread(bob);
 
-    const saved = await t.call(calls.adminNewsSave.path, {
-      headers: bearer(operator),
+    const saved = await t.send("adminNewsSave", {
+      as: operator,
       body: { cid: 1, title: { en: "Maintenance" }, body: { en: "<p>Tonight</p>" } },
     });
     expect(saved.body.code).toBe(1);
@@ -187,14 +185,14 @@ describe("user events over WebSocket", () => {
     expect(anonymous.events()).toBe(0);
 
     // A draft nobody can see yet changes no count and wakes nobody; publishing it does.
-    const draft = await t.call(calls.adminNewsSave.path, {
-      headers: bearer(operator),
+    const draft = await t.send("adminNewsSave", {
+      as: operator,
       body: { cid: 2, title: { en: "Later" }, body: { en: "<p>Soon</p>" }, published: false },
     });
     expect(draft.body.code).toBe(1);
-    const draftId = (draft.body.data as { id: number }).id;
-    const published = await t.call(calls.adminNewsSave.path, {
-      headers: bearer(operator),
+    const draftId = draft.body.data!.id;
+    const published = await t.send("adminNewsSave", {
+      as: operator,
       body: { id: draftId, cid: 2, title: { en: "Later" }, body: { en: "<p>Now</p>" }, published: true },
     });
     expect(published.body.code).toBe(1);
@@ -219,7 +217,7 @@ describe("user events over WebSocket", () => {
     expect(socket.events()).toBe(0);
 
     // A revoked session is refused like an unknown one.
-    const logout = await t.call(calls.logout.path, { headers: bob.headers });
+    const logout = await t.send("logout", { as: bob });
     expect(logout.body.code).toBe(1);
     expect(await socket.auth(bob.token)).toBe(false);
     socket.close();
@@ -268,7 +266,7 @@ describe("a socket whose session is revoked", () => {
     const user = await signUp(t);
     const kept = await secondSession(user);
     await revokedSocketHearsNothing(user, user.token, kept, async () => {
-      expect((await t.call(calls.logout.path, { headers: user.headers })).body.code).toBe(1);
+      expect((await t.send("logout", { as: user })).body.code).toBe(1);
     });
   });
 
@@ -276,8 +274,8 @@ describe("a socket whose session is revoked", () => {
     const user = await signUp(t);
     const kept = await secondSession(user);
     await revokedSocketHearsNothing(user, user.token, kept, async () => {
-      const revoked = await t.call(calls.revokeOtherSessions.path, {
-        headers: bearer(kept),
+      const revoked = await t.send("revokeOtherSessions", {
+        as: kept,
         body: { password: user.password },
       });
       expect(revoked.body.code).toBe(1);
@@ -288,8 +286,8 @@ describe("a socket whose session is revoked", () => {
     const user = await signUp(t);
     const kept = await secondSession(user);
     await revokedSocketHearsNothing(user, user.token, kept, async () => {
-      const changed = await t.call(calls.changepwd.path, {
-        headers: bearer(kept),
+      const changed = await t.send("changepwd", {
+        as: kept,
         body: { old_password: user.password, password: "another-password-2" },
       });
       expect(changed.body.code).toBe(1);
@@ -333,7 +331,7 @@ describe.runIf(testDbKind() === "postgres")("user events across instances on Pos
     const keptOnB = await LiveClient.open(other!.port);
     expect(await onB.auth(user.token)).toBe(true);
     expect(await keptOnB.auth(kept)).toBe(true);
-    expect((await t.call(calls.logout.path, { headers: user.headers })).body.code).toBe(1);
+    expect((await t.send("logout", { as: user })).body.code).toBe(1);
 
     const from = onB.received.length;
     await sendPersonal(user);

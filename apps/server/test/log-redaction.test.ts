@@ -2,18 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { calls, type EmsEvent } from "@cryptos/contract";
-import type { InjectOptions } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
 import { operatorSessions, operators, sessions, users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
-import { AdminService } from "../src/modules/admin/service";
-import { seedDatabase } from "../src/seed";
-import { contractClient } from "./api-client";
 import { depositCompleted, emailedCode } from "./funds-fixtures";
-import { openTestDatabase, type TestApp } from "./helper";
+import { startTestApp, type TestApp } from "./helper";
 
 /**
  * Issue #11: secrets never reach the logs. The app runs with its own logger options (the redact list of app.ts) at
@@ -35,16 +29,6 @@ const codes = new Set<string>();
 let t: TestApp;
 let dataDir: string;
 
-async function call(
-  pathname: string,
-  options: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const request: InjectOptions = { method: options.method ?? "POST", url: pathname, headers: options.headers };
-  if (options.body !== undefined) request.payload = options.body as InjectOptions["payload"];
-  const response = await t.app.inject(request);
-  return { status: response.statusCode, body: response.json() as { code: number; msg: string; data?: unknown } };
-}
-
 /** An emailed code, remembered as a secret. */
 async function mailedCode(email: string, event: EmsEvent): Promise<string> {
   const code = await emailedCode(t, email, event);
@@ -54,29 +38,7 @@ async function mailedCode(email: string, event: EmsEvent): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-redaction-"));
-  const database = await openTestDatabase();
-  await seedDatabase(database);
-  const config = loadConfig({ LOG_LEVEL: "trace" }, { webDist: undefined, perIpLimits: false, dataDir });
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    rateLimitPerMinute: 1_000_000,
-    logStream: { write: (line: string) => void lines.push(line) },
-  });
-  await app.ready();
-  t = {
-    app,
-    database,
-    config,
-    ...contractClient(app),
-    call: (p, o) => call(p, o),
-    operatorToken: () => Promise.reject(new Error("not used")),
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  t = await startTestApp({ config: { dataDir }, clock, logStream: { write: (line) => void lines.push(line) } });
 });
 afterAll(async () => {
   await t?.close();
@@ -90,88 +52,84 @@ describe("log redaction", () => {
     const password = "redaction-user-password-1";
     secrets.add(password);
     const registerCode = await mailedCode(email, "register");
-    const registered = await call(calls.register.path, { body: { email, code: registerCode, password } });
+    const registered = await t.send("register", { body: { email, code: registerCode, password } });
     expect(registered.body.code, registered.body.msg).toBe(1);
-    const firstToken = (registered.body.data as { userinfo: { token: string } }).userinfo.token;
+    const firstToken = registered.body.data!.userinfo.token;
     secrets.add(firstToken);
 
     // Password login, a wrong-password refusal, a malformed body, and a code login.
-    const login = await call(calls.login.path, { body: { type: 1, username: email, password } });
+    const login = await t.send("login", { body: { type: 1, username: email, password } });
     expect(login.body.code).toBe(1);
-    const token = (login.body.data as { userinfo: { token: string } }).userinfo.token;
+    const token = login.body.data!.userinfo.token;
     secrets.add(token);
-    const headers = { authorization: `Bearer ${token}` };
-    const wrong = await call(calls.login.path, {
+    const wrong = await t.send("login", {
       body: { type: 1, username: email, password: "wrong-password-redaction-9" },
     });
     expect(wrong.body.code).toBe(0);
     secrets.add("wrong-password-redaction-9");
-    const malformed = await call(calls.login.path, {
+    // Raw: a login type of the wrong kind.
+    const malformed = await t.call(calls.login.path, {
       body: { type: "9", username: email, password: "malformed-password-redaction-8" },
     });
     expect(malformed.body.code).toBe(0);
     secrets.add("malformed-password-redaction-8");
     clock.advance(61_000);
     const loginCode = await mailedCode(email, "login");
-    const codeLogin = await call(calls.login.path, { body: { type: 2, username: email, code: loginCode } });
+    const codeLogin = await t.send("login", { body: { type: 2, username: email, code: loginCode } });
     expect(codeLogin.body.code, codeLogin.body.msg).toBe(1);
-    secrets.add((codeLogin.body.data as { userinfo: { token: string } }).userinfo.token);
+    secrets.add(codeLogin.body.data!.userinfo.token);
     // The legacy `token` header and a call made with it.
-    expect((await call(calls.userinfo.path, { headers: { token } })).body.code).toBe(1);
+    expect((await t.send("userinfo", { headers: { token } })).body.code).toBe(1);
 
     // The operator: password login, TOTP set up and enabled, then a password + TOTP login.
-    const admin = new AdminService(t.database.db, clock);
-    await admin.ensureOperator(OPERATOR.email, OPERATOR.password);
+    await t.app.services.admin.ensureOperator(OPERATOR.email, OPERATOR.password);
     secrets.add(OPERATOR.password);
-    const opLogin = await call(calls.adminLogin.path, { body: OPERATOR });
+    const opLogin = await t.send("adminLogin", { body: OPERATOR });
     expect(opLogin.body.code, opLogin.body.msg).toBe(1);
-    const firstOpToken = (opLogin.body.data as { token: string }).token;
+    const firstOpToken = opLogin.body.data!.token;
     secrets.add(firstOpToken);
-    const setup = await call(calls.adminTotpSetup.path, { headers: { authorization: `Bearer ${firstOpToken}` } });
-    const totpSecret = (setup.body.data as { secret: string }).secret;
+    const setup = await t.send("adminTotpSetup", { as: firstOpToken });
+    const totpSecret = setup.body.data!.secret;
     secrets.add(totpSecret);
     const totpAt = () => {
       const code = TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: clock.now().getTime() });
       codes.add(code);
       return code;
     };
-    const enabled = await call(calls.adminTotpEnable.path, {
-      headers: { authorization: `Bearer ${firstOpToken}` },
-      body: { code: totpAt() },
-    });
+    const enabled = await t.send("adminTotpEnable", { as: firstOpToken, body: { code: totpAt() } });
     expect(enabled.body.code, enabled.body.msg).toBe(1);
     clock.advance(STEP_MS);
-    const opLogin2 = await call(calls.adminLogin.path, { body: { ...OPERATOR, totp: totpAt() } });
+    const opLogin2 = await t.send("adminLogin", { body: { ...OPERATOR, totp: totpAt() } });
     expect(opLogin2.body.code, opLogin2.body.msg).toBe(1);
-    const opToken = (opLogin2.body.data as { token: string }).token;
+    const opToken = opLogin2.body.data!.token;
     secrets.add(opToken);
     const op = { authorization: `Bearer ${opToken}` };
 
     // The user turns two-step verification on (secret, first code and recovery codes are secrets too), then makes
     // a deposit completed by the operator and a withdrawal to a typed address, confirmed with an emailed code and
     // an authenticator code (without two-step verification only matured book addresses are allowed: decision 031).
-    const userSetup = await call(calls.totpSetup.path, { headers, body: { password } });
-    const userSecret = (userSetup.body.data as { secret: string }).secret;
+    const userSetup = await t.send("totpSetup", { as: token, body: { password } });
+    const userSecret = userSetup.body.data!.secret;
     secrets.add(userSecret);
     const userTotpAt = () => {
       const code = TOTP.generate({ secret: Secret.fromBase32(userSecret), timestamp: clock.now().getTime() });
       codes.add(code);
       return code;
     };
-    const userEnabled = await call(calls.totpEnable.path, { headers, body: { code: userTotpAt() } });
+    const userEnabled = await t.send("totpEnable", { as: token, body: { code: userTotpAt() } });
     expect(userEnabled.body.code, userEnabled.body.msg).toBe(1);
-    for (const recovery of (userEnabled.body.data as { recovery_codes: string[] }).recovery_codes) {
+    for (const recovery of userEnabled.body.data!.recovery_codes) {
       secrets.add(recovery);
     }
-    await depositCompleted(t, { headers }, op, "100");
+    await depositCompleted(t, { headers: { authorization: `Bearer ${token}` } }, op, "100");
     clock.advance(61_000);
     const withdrawCode = await mailedCode(email, "withdraw");
-    const withdrawal = await call("/api/index/dowithdraw", {
-      headers,
+    const withdrawal = await t.send("dowithdraw", {
+      as: token,
       body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: withdrawCode, totp: userTotpAt() },
     });
     expect(withdrawal.body.code, withdrawal.body.msg).toBe(1);
-    expect((await call("/api/admin/ledger/health", { headers: op })).body.code).toBe(1);
+    expect((await t.send("adminLedgerHealth", { as: opToken })).body.code).toBe(1);
 
     // Session and password hashes as stored.
     for (const r of await t.database.db.select({ h: sessions.tokenHash }).from(sessions)) secrets.add(r.h);

@@ -46,7 +46,7 @@ const operatorLogin = (ip: string, email: string, password: string) =>
 async function registered(): Promise<string> {
   const email = newEmail();
   const code = await emailedCode(t, email, "register");
-  const res = await t.call("/api/user/register", { body: { email, code, password: PASSWORD } });
+  const res = await t.send("register", { body: { email, code, password: PASSWORD } });
   expect(res.body.code).toBe(1);
   return email;
 }

@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { calls, type Pair } from "@cryptos/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { CcxtSource } from "../src/modules/market/sources/ccxt";
@@ -105,10 +104,7 @@ afterAll(async () => {
   standIn.server.close();
 });
 
-const listed = async () => {
-  const res = await t.call(calls.productlist.path, { method: "GET", query: { product_type: "1" } });
-  return res.body.data as { items: Pair[]; price_source: string };
-};
+const listed = () => t.api("productlist", { query: { product_type: 1 } });
 
 describe("ccxt price source", () => {
   it("records the exchange's last prices as ticks", async () => {
@@ -130,11 +126,8 @@ describe("ccxt price source", () => {
     await feed.tick();
     const again = await listed();
     expect(again.items.find((p) => p.symbol === "BTC/USDT")?.price).toBe("97200.50");
-    const chart = await t.call(calls.getkdata.path, {
-      method: "GET",
-      query: { productid: String(bySymbol.get("BTC/USDT")!.id), intval: "1m" },
-    });
-    expect((chart.body.data as { candles: unknown[] }).candles).toEqual([
+    const chart = await t.api("getkdata", { query: { productid: bySymbol.get("BTC/USDT")!.id, intval: "1m" } });
+    expect(chart.candles).toEqual([
       { t: Date.UTC(2026, 2, 4, 10, 0, 0), o: "97123.45", h: "97200.50", l: "97123.45", c: "97200.50", v: "0.000000" },
     ]);
 

@@ -1,4 +1,4 @@
-import { type Candle, calls } from "@cryptos/contract";
+import type { Calls, QueryOf } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
@@ -42,10 +42,7 @@ const minuteCount = async (pairId: number) =>
     )[0]?.n,
   );
 
-const kdata = async (query: Record<string, string>) => {
-  const res = await t.call(calls.getkdata.path, { method: "GET", query });
-  return res.body as { code: number; msg: string; data?: { candles: Candle[] } };
-};
+const kdata = async (query: QueryOf<Calls["getkdata"]>) => (await t.send("getkdata", { query })).body;
 
 /**
  * Every stored candle of a larger interval that disagrees with the one-minute candles it covers (open, high, low,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type Candle, calls, KLINE_INTERVALS, type Pair, type WsServerMessage } from "@cryptos/contract";
+import { type Calls, calls, KLINE_INTERVALS, type QueryOf, type WsServerMessage } from "@cryptos/contract";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,18 +40,21 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const productList = async () => {
-  const res = await t.call(calls.productlist.path, { method: "GET", query: { product_type: "1" } });
+  const res = await t.send("productlist", { query: { product_type: 1 } });
   expect(res.body.code).toBe(1);
-  return res.body.data as { items: Pair[]; price_source: string; exchange_count: number | null };
+  return res.body.data!;
 };
 
-const kdata = async (productid: number, intval: string, type = "candle", limit?: number) => {
-  const res = await t.call(calls.getkdata.path, {
-    method: "GET",
-    query: { productid: String(productid), intval, type, ...(limit ? { limit: String(limit) } : {}) },
-  });
+type KdataQuery = QueryOf<Calls["getkdata"]>;
+const kdata = async (
+  productid: number,
+  intval: KdataQuery["intval"],
+  type: KdataQuery["type"] = "candle",
+  limit?: number,
+) => {
+  const res = await t.send("getkdata", { query: { productid, intval, type, ...(limit ? { limit } : {}) } });
   expect(res.body.code).toBe(1);
-  return (res.body.data as { candles: Candle[] }).candles;
+  return res.body.data!.candles;
 };
 
 beforeAll(async () => {
@@ -142,9 +145,9 @@ describe("market data", () => {
   it("shows one pair's 24 h open, high, low, volume and change", async () => {
     const eth = (await productList()).items.find((p) => p.symbol === "ETH/USDT")!;
     await tick();
-    const res = await t.call(calls.productshow.path, { method: "GET", query: { product_id: String(eth.id) } });
+    const res = await t.send("productshow", { query: { product_id: eth.id } });
     expect(res.body.code).toBe(1);
-    const d = res.body.data as Record<string, string>;
+    const d = res.body.data!;
     const from = new Date(clock.now().getTime() - DAY).toISOString();
     const [expected] = await rows<Record<string, string>>(
       sql`select (array_agg(o order by t))[1] as o, max(h) as h, min(l) as l, sum(v) as v
@@ -168,23 +171,20 @@ describe("market data", () => {
     expect(all.length).toBeGreaterThan(24);
     expect(last24).toHaveLength(24);
     expect(last24.map((c) => c.t)).toEqual(all.slice(-24).map((c) => c.t));
-    const tooMany = await t.call(calls.getkdata.path, {
-      method: "GET",
-      query: { productid: String(btc!.id), intval: "1h", limit: "501" },
-    });
+    const tooMany = await t.send("getkdata", { query: { productid: btc!.id, intval: "1h", limit: 501 } });
     expect(tooMany.body.code).toBe(0);
     expect(tooMany.body.msg).toContain("limit");
   });
 
   it("refuses an unknown pair or interval with code 0 and a message", async () => {
-    const unknown = await t.call(calls.productshow.path, { method: "GET", query: { product_id: "99999" } });
+    const unknown = await t.send("productshow", { query: { product_id: 99999 } });
     expect(unknown.body).toEqual({ code: 0, msg: "This trading pair does not exist or is not available" });
-    const de = await t.call(calls.getkdata.path, {
-      method: "GET",
-      query: { productid: "99999", intval: "1m", type: "candle" },
+    const de = await t.send("getkdata", {
+      query: { productid: 99999, intval: "1m", type: "candle" },
       headers: { lang: "de" },
     });
     expect(de.body).toEqual({ code: 0, msg: "Dieses Handelspaar gibt es nicht oder es ist nicht verfügbar" });
+    // Raw: letters for a number, and an interval the contract does not have.
     const notNumber = await t.call(calls.productshow.path, { method: "GET", query: { product_id: "abc" } });
     expect(notNumber.body.code).toBe(0);
     expect(notNumber.body.msg).toContain("product_id");

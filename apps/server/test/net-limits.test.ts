@@ -136,7 +136,7 @@ describe("the client's address is the socket's unless TRUST_PROXY names the prox
   async function refusedSignIns(t: TestApp, forwarded: (i: number) => string): Promise<number> {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        t.call(calls.login.path, {
+        t.send("login", {
           body: { type: LOGIN_TYPES.password, username: `nobody-${i}@example.com`, password: "wrong-password-1" },
           headers: { "x-forwarded-for": forwarded(i) },
         }),

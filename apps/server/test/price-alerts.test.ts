@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { calls, MAX_ACTIVE_PRICE_ALERTS, type WsServerMessage } from "@cryptos/contract";
+import { type BodyOf, type Calls, calls, MAX_ACTIVE_PRICE_ALERTS, type WsServerMessage } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -45,14 +45,13 @@ async function tick(btcPrice: string, ethPrice?: string) {
   await feed.tick();
 }
 
-const addAlert = (user: SignedUpUser, body: Record<string, unknown>) =>
-  t.call(calls.priceAlertAdd.path, { headers: user.headers, body });
+const addAlert = (user: SignedUpUser, body: BodyOf<Calls["priceAlertAdd"]>) =>
+  t.send("priceAlertAdd", { as: user, body });
 
-type Alert = { id: number; status: string; triggered_price: string | null; level: string; direction: string };
-async function alerts(user: SignedUpUser, body: Record<string, unknown> = {}) {
-  const res = await t.call(calls.priceAlerts.path, { headers: user.headers, body });
+async function alerts(user: SignedUpUser, body: BodyOf<Calls["priceAlerts"]> = {}) {
+  const res = await t.send("priceAlerts", { as: user, body });
   expect(res.body.code, res.body.msg).toBe(1);
-  return res.body.data as { items: Alert[]; total: number };
+  return res.body.data!;
 }
 
 const alertMessages = async (userId: number) =>
@@ -102,7 +101,11 @@ describe("price alerts", () => {
     expect(bad.status).toBe(200);
     expect(bad.body.code).toBe(0);
     expect(bad.body.msg).toMatch(/price/);
-    const sideways = await addAlert(user, { productid: btc, direction: "sideways", price: "61000" });
+    // Raw: a direction the contract does not have.
+    const sideways = await t.call(calls.priceAlertAdd.path, {
+      headers: user.headers,
+      body: { productid: btc, direction: "sideways", price: "61000" },
+    });
     expect(sideways.body.code).toBe(0);
     expect(sideways.body.msg).toMatch(/direction/);
     expect((await addAlert(user, { productid: 99_999, direction: "above", price: "1" })).body.code).toBe(0);
@@ -136,12 +139,12 @@ describe("price alerts", () => {
     await tick("60800");
     const triggered = await alerts(user, { status: "triggered" });
     expect(triggered.items).toEqual([
-      expect.objectContaining({ id: (up.body.data as Alert).id, status: "triggered", triggered_price: "60500" }),
+      expect.objectContaining({ id: up.body.data!.id, status: "triggered", triggered_price: "60500" }),
     ]);
     expect(await alertMessages(user.userId)).toEqual([{ symbol: "BTC/USDT", level: "60500", price: "60500.00" }]);
     // The message reads in the user's language.
-    const news = await t.call(calls.newslist.path, { headers: { ...user.headers, lang: "de" }, query: { cid: "3" } });
-    expect((news.body.data as { items: { title: string; summary: string }[] }).items[0]).toMatchObject({
+    const news = await t.send("newslist", { as: user, headers: { lang: "de" }, query: { cid: 3 } });
+    expect(news.body.data!.items[0]).toMatchObject({
       title: "Preisalarm: BTC/USDT",
     });
     // The other alerts stay active, and another user's socket heard nothing.
@@ -182,26 +185,26 @@ describe("price alerts", () => {
     for (let i = 0; i < MAX_ACTIVE_PRICE_ALERTS; i++) {
       const res = await addAlert(user, { productid: btc, direction: "above", price: String(70000 + i) });
       expect(res.body.code, res.body.msg).toBe(1);
-      ids.push((res.body.data as Alert).id);
+      ids.push(res.body.data!.id);
     }
     const over = await addAlert(user, { productid: btc, direction: "above", price: "80000" });
     expect(over.body).toEqual({ code: 0, msg: "You can have at most 20 active price alerts; delete one first" });
-    const listed = await t.call(calls.priceAlerts.path, {
-      headers: user.headers,
-      query: { page: "2", list: "15" },
+    const listed = await t.send("priceAlerts", {
+      as: user,
+      query: { page: 2, list: 15 },
       body: {},
     });
     expect(listed.body.data).toMatchObject({ total: 20, page: 2, list: 15 });
-    expect((listed.body.data as { items: unknown[] }).items).toHaveLength(5);
+    expect(listed.body.data!.items).toHaveLength(5);
 
     // Another user can neither see nor delete these.
     const mallory = await signUp(t);
     expect((await alerts(mallory)).total).toBe(0);
-    const stolen = await t.call(calls.priceAlertDelete.path, { headers: mallory.headers, body: { id: ids[0] } });
+    const stolen = await t.send("priceAlertDelete", { as: mallory, body: { id: ids[0]! } });
     expect(stolen.body).toEqual({ code: 0, msg: "This price alert does not exist or is not yours" });
 
-    const removed = await t.call(calls.priceAlertDelete.path, { headers: user.headers, body: { id: ids[0] } });
-    expect(removed.body).toMatchObject({ code: 1, data: { id: ids[0] } });
+    const removed = await t.send("priceAlertDelete", { as: user, body: { id: ids[0]! } });
+    expect(removed.body).toMatchObject({ code: 1, data: { id: ids[0]! } });
     expect((await addAlert(user, { productid: btc, direction: "above", price: "80000" })).body.code).toBe(1);
     expect((await alerts(user)).total).toBe(20);
   });

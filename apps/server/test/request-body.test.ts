@@ -1,4 +1,4 @@
-import { calls } from "@cryptos/contract";
+import { type BodyOf, type Calls, calls } from "@cryptos/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../src/db/schema";
@@ -26,8 +26,7 @@ const post = (url: string, payload: string, headers: Record<string, string> = {}
   t.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload });
 
 /** Whether the session still works: logout's handler (the side effect) never ran. */
-const signedIn = async (user: SignedUpUser) =>
-  (await t.call(calls.userinfo.path, { headers: user.headers })).body.code === 1;
+const signedIn = async (user: SignedUpUser) => (await t.send("userinfo", { as: user })).body.code === 1;
 
 const mailsTo = async (email: string) =>
   (await t.database.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.to, email)))[0]!.n;
@@ -144,16 +143,16 @@ describe("per-call body limits", () => {
   });
 
   it("keeps a larger limit where the contract gives one: an announcement in 14 languages", async () => {
-    const operator = { authorization: `Bearer ${await t.operatorToken()}` };
+    const op = await t.operatorToken();
     const text = (lang: string) => `<p>${lang} ${"·".repeat(8_000)}</p>`;
     const languages = ["en", "de", "fr", "es", "it", "pt", "ru", "ja", "ko", "th", "vi", "fi", "zh-Hans", "zh-Hant"];
-    const body = {
+    const body: BodyOf<Calls["adminNewsSave"]> = {
       cid: 1,
       title: Object.fromEntries(languages.map((l) => [l, `Notice ${l}`])),
       body: Object.fromEntries(languages.map((l) => [l, text(l)])),
     };
     expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(DEFAULT_BODY_LIMIT * 3);
-    const res = await t.call(calls.adminNewsSave.path, { body, headers: operator });
+    const res = await t.send("adminNewsSave", { as: op, body });
     expect(res.body).toMatchObject({ code: 1, data: { cid: 1 } });
   });
 });

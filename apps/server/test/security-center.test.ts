@@ -1,9 +1,10 @@
-import { CODE_COUNTDOWN_S, calls } from "@cryptos/contract";
+import { type BodyOf, type Calls, CODE_COUNTDOWN_S, type DataOf, type EmsEvent } from "@cryptos/contract";
 import { desc, eq } from "drizzle-orm";
 import { Secret, TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, userRecoveryCodes } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
+import type { Answer } from "./api-client";
 import { fundUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
@@ -31,9 +32,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-type Answer = { status: number; body: { code: number; msg: string; data?: unknown } };
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const tokenOf = (res: Answer) => (res.body.data as { userinfo: { token: string } }).userinfo.token;
+const tokenOf = (res: Answer<DataOf<Calls["login"]>>) => res.body.data!.userinfo.token;
 const codeAt = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
 
@@ -46,30 +45,32 @@ async function newUser(): Promise<SignedUpUser> {
 }
 
 /** Emails a code for `event` and reads it from the SMTP sink; then waits out the resend window. */
-async function mailedCode(email: string, event: string): Promise<string> {
-  const sent = await t.call(calls.emsSend.path, { body: { email, event } });
+async function mailedCode(email: string, event: EmsEvent): Promise<string> {
+  const sent = await t.send("emsSend", { body: { email, event } });
   expect(sent.body.code, sent.body.msg).toBe(1);
   const code = await sink.nextCode(email);
   clock.advance(CODE_COUNTDOWN_S * 1000);
   return code;
 }
 
-const login = (user: SignedUpUser, password = user.password, extra: Record<string, string> = {}, ua?: string) =>
-  t.call(calls.login.path, {
+type LoginInput = BodyOf<Calls["login"]>;
+
+const login = (user: SignedUpUser, password = user.password, extra: Partial<LoginInput> = {}, ua?: string) =>
+  t.send("login", {
     body: { type: 1, username: user.email, password, ...extra },
     ...(ua ? { headers: { "user-agent": ua } } : {}),
   });
 
-const userinfo = (token: string) => t.call(calls.userinfo.path, { headers: bearer(token) });
+const userinfo = (token: string) => t.send("userinfo", { as: token });
 
 async function enrolTotp(user: SignedUpUser): Promise<{ secret: string; recovery: string[] }> {
-  const setup = await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } });
+  const setup = await t.send("totpSetup", { as: user, body: { password: user.password } });
   expect(setup.body.code, setup.body.msg).toBe(1);
-  const { secret } = setup.body.data as { secret: string };
-  const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: codeAt(secret) } });
+  const { secret } = setup.body.data!;
+  const enabled = await t.send("totpEnable", { as: user, body: { code: codeAt(secret) } });
   expect(enabled.body.code, enabled.body.msg).toBe(1);
   clock.advance(STEP_MS);
-  return { secret, recovery: (enabled.body.data as { recovery_codes: string[] }).recovery_codes };
+  return { secret, recovery: enabled.body.data!.recovery_codes };
 }
 
 describe("security center: passwords", () => {
@@ -78,19 +79,19 @@ describe("security center: passwords", () => {
     const second = tokenOf(await login(user));
 
     // Unknown addresses are answered alike and get no mail.
-    const unknown = await t.call(calls.emsSend.path, { body: { email: "nobody-here@example.com", event: "reset" } });
+    const unknown = await t.send("emsSend", { body: { email: "nobody-here@example.com", event: "reset" } });
     expect(unknown.body.code).toBe(1);
 
     const code = await mailedCode(user.email, "reset");
-    const weak = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: "onlyletters" } });
+    const weak = await t.send("resetpwd", { body: { email: user.email, code, password: "onlyletters" } });
     expect(weak.body.code).toBe(0);
     expect(weak.body.msg).toContain("password");
-    const wrong = await t.call(calls.resetpwd.path, {
+    const wrong = await t.send("resetpwd", {
       body: { email: user.email, code: code === "000000" ? "111111" : "000000", password: NEW_PASSWORD },
     });
     expect(wrong.body).toMatchObject({ code: 0, msg: "The code is incorrect or has expired" });
 
-    const reset = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: NEW_PASSWORD } });
+    const reset = await t.send("resetpwd", { body: { email: user.email, code, password: NEW_PASSWORD } });
     expect(reset.body).toMatchObject({ code: 1, data: null });
 
     for (const token of [user.token, second]) {
@@ -104,7 +105,7 @@ describe("security center: passwords", () => {
     expect((await userinfo(tokenOf(fresh))).body.code).toBe(1);
 
     // The code worked once.
-    const again = await t.call(calls.resetpwd.path, { body: { email: user.email, code, password: "another-one-8" } });
+    const again = await t.send("resetpwd", { body: { email: user.email, code, password: "another-one-8" } });
     expect(again.body.code).toBe(0);
   });
 
@@ -112,7 +113,7 @@ describe("security center: passwords", () => {
     const user = await newUser();
     const other = tokenOf(await login(user));
     const change = (old_password: string, password: string) =>
-      t.call(calls.changepwd.path, { headers: user.headers, body: { old_password, password } });
+      t.send("changepwd", { as: user, body: { old_password, password } });
 
     expect((await change("not-my-password-1", NEW_PASSWORD)).body).toMatchObject({
       code: 0,
@@ -132,7 +133,7 @@ describe("security center: passwords", () => {
     expect((await login(user)).body.code).toBe(0);
     expect((await login(user, NEW_PASSWORD)).body.code).toBe(1);
 
-    const signedOut = await t.call(calls.changepwd.path, { body: { old_password: "x", password: NEW_PASSWORD } });
+    const signedOut = await t.send("changepwd", { body: { old_password: "x", password: NEW_PASSWORD } });
     expect(signedOut.status).toBe(401);
   });
 });
@@ -141,13 +142,14 @@ describe("security center: two-step verification (TOTP)", () => {
   it("enrols with a code of the secret, then asks for a code at login; a recovery code works once", async () => {
     const user = await newUser();
     expect((await userinfo(user.token)).body.data).toMatchObject({ userinfo: { totp_enabled: false } });
-    expect(
-      (await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: "123456" } })).body,
-    ).toMatchObject({ code: 0, msg: "Set up two-step sign-in first" });
+    expect((await t.send("totpEnable", { as: user, body: { code: "123456" } })).body).toMatchObject({
+      code: 0,
+      msg: "Set up two-step sign-in first",
+    });
 
-    const setup = await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } });
+    const setup = await t.send("totpSetup", { as: user, body: { password: user.password } });
     expect(setup.body.code).toBe(1);
-    const { secret, otpauth_uri } = setup.body.data as { secret: string; otpauth_uri: string };
+    const { secret, otpauth_uri } = setup.body.data!;
     const parsed = URI.parse(otpauth_uri) as TOTP;
     expect(parsed).toBeInstanceOf(TOTP);
     expect(parsed.issuer).toBe("Cryptos");
@@ -156,20 +158,18 @@ describe("security center: two-step verification (TOTP)", () => {
 
     const current = codeAt(secret);
     const wrong = String((Number(current) + 1) % 1_000_000).padStart(6, "0");
-    expect((await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: wrong } })).body).toMatchObject({
+    expect((await t.send("totpEnable", { as: user, body: { code: wrong } })).body).toMatchObject({
       code: 0,
       msg: "The authentication code is wrong or has already been used",
     });
-    const enabled = await t.call(calls.totpEnable.path, { headers: user.headers, body: { code: current } });
+    const enabled = await t.send("totpEnable", { as: user, body: { code: current } });
     expect(enabled.body).toMatchObject({ code: 1, data: { totp_enabled: true } });
-    const recovery = (enabled.body.data as { recovery_codes: string[] }).recovery_codes;
+    const recovery = enabled.body.data!.recovery_codes;
     expect(recovery).toHaveLength(10);
     expect(new Set(recovery).size).toBe(10);
     for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect((await userinfo(user.token)).body.data).toMatchObject({ userinfo: { totp_enabled: true } });
-    expect(
-      (await t.call(calls.totpSetup.path, { headers: user.headers, body: { password: user.password } })).body.code,
-    ).toBe(0);
+    expect((await t.send("totpSetup", { as: user, body: { password: user.password } })).body.code).toBe(0);
 
     // Only hashes are stored.
     const stored = await t.database.db
@@ -215,8 +215,8 @@ describe("security center: two-step verification (TOTP)", () => {
     const user = await newUser();
     const { secret } = await enrolTotp(user);
     const emailed = await mailedCode(user.email, "login");
-    const byCode = (extra: Record<string, string> = {}) =>
-      t.call(calls.login.path, { body: { type: 2, username: user.email, code: emailed, ...extra } });
+    const byCode = (extra: Partial<LoginInput> = {}) =>
+      t.send("login", { body: { type: 2, username: user.email, code: emailed, ...extra } });
     expect((await byCode()).body).toMatchObject({ code: 0, data: { totp_required: true } });
     const ok = await byCode({ totp: codeAt(secret) });
     expect(ok.body.code, ok.body.msg).toBe(1);
@@ -226,8 +226,7 @@ describe("security center: two-step verification (TOTP)", () => {
   it("turns off only with a code, and then logs in without one", async () => {
     const user = await newUser();
     const { recovery } = await enrolTotp(user);
-    const disable = (code: string) =>
-      t.call(calls.totpDisable.path, { headers: user.headers, body: { code, password: user.password } });
+    const disable = (code: string) => t.send("totpDisable", { as: user, body: { code, password: user.password } });
     expect((await disable("zzzzz-zzzzz")).body).toMatchObject({ code: 0 });
     expect((await disable(recovery[0]!)).body).toMatchObject({ code: 1, data: { totp_enabled: false } });
     expect((await disable(recovery[1]!)).body).toMatchObject({ code: 0, msg: "Two-step sign-in is not on" });
@@ -251,9 +250,9 @@ describe("security center: two-step verification (TOTP)", () => {
     await fundUser(t.app.services.ledger, user.userId, "100");
     const { secret } = await enrolTotp(user);
     const emailed = await mailedCode(user.email, "withdraw");
-    const withdraw = (extra: Record<string, string> = {}) =>
-      t.call(calls.dowithdraw.path, {
-        headers: user.headers,
+    const withdraw = (extra: Partial<BodyOf<Calls["dowithdraw"]>> = {}) =>
+      t.send("dowithdraw", {
+        as: user,
         body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: emailed, ...extra },
       });
 
@@ -276,18 +275,9 @@ describe("security center: login history", () => {
     const android = tokenOf(await login(user, user.password, {}, ANDROID_CHROME));
     const iphone = tokenOf(await login(user, user.password, {}, IPHONE_SAFARI));
 
-    const list = await t.call(calls.sessions.path, { headers: bearer(iphone), query: { page: "1", list: "2" } });
+    const list = await t.send("sessions", { as: iphone, query: { page: "1", list: "2" } });
     expect(list.body.code).toBe(1);
-    const page = list.body.data as {
-      items: {
-        current: boolean;
-        active: boolean;
-        ip: string;
-        login_type: number;
-        device: { browser: string | null; os: string | null };
-      }[];
-      total: number;
-    };
+    const page = list.body.data!;
     expect(page.total).toBe(3);
     expect(page.items).toHaveLength(2);
     expect(page.items[0]).toMatchObject({
@@ -299,8 +289,8 @@ describe("security center: login history", () => {
     });
     expect(page.items[1]).toMatchObject({ current: false, active: true, device: { browser: "Chrome", os: "Android" } });
 
-    const revoked = await t.call(calls.revokeOtherSessions.path, {
-      headers: bearer(iphone),
+    const revoked = await t.send("revokeOtherSessions", {
+      as: iphone,
       body: { password: user.password },
     });
     expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 2 } });
@@ -308,8 +298,8 @@ describe("security center: login history", () => {
     expect((await userinfo(android)).status).toBe(401);
     expect((await userinfo(iphone)).body.code).toBe(1);
 
-    const after = await t.call(calls.sessions.path, { headers: bearer(iphone) });
-    const items = (after.body.data as { items: { current: boolean; active: boolean }[] }).items;
+    const after = await t.send("sessions", { as: iphone });
+    const items = after.body.data!.items;
     expect(items.map((s) => [s.current, s.active])).toEqual([
       [true, true],
       [false, false],
@@ -318,8 +308,8 @@ describe("security center: login history", () => {
 
     // Another user's sessions never show.
     const stranger = await newUser();
-    const theirs = await t.call(calls.sessions.path, { headers: stranger.headers });
-    expect((theirs.body.data as { total: number }).total).toBe(1);
+    const theirs = await t.send("sessions", { as: stranger });
+    expect(theirs.body.data!.total).toBe(1);
   });
 });
 
@@ -337,8 +327,8 @@ describe("security center: notification mails", () => {
 
   it("mails the user after a password change and after a reset, in the language of the request", async () => {
     const user = await newUser();
-    const changed = await t.call(calls.changepwd.path, {
-      headers: user.headers,
+    const changed = await t.send("changepwd", {
+      as: user,
       body: { old_password: user.password, password: NEW_PASSWORD },
     });
     expect(changed.body.code, changed.body.msg).toBe(1);
@@ -351,7 +341,7 @@ describe("security center: notification mails", () => {
     expect(text).toContain("If this was not you, reset your password now");
 
     const code = await mailedCode(user.email, "reset");
-    const reset = await t.call(calls.resetpwd.path, {
+    const reset = await t.send("resetpwd", {
       headers: { lang: "de" },
       body: { email: user.email, code, password: "yet-another-secret-9" },
     });
@@ -367,17 +357,17 @@ describe("security center: notification mails", () => {
     expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
       "Two-step verification was turned on for your Cryptos account",
     );
-    const off = await t.call(calls.totpDisable.path, {
-      headers: user.headers,
-      body: { code: recovery[0], password: user.password },
+    const off = await t.send("totpDisable", {
+      as: user,
+      body: { code: recovery[0]!, password: user.password },
     });
     expect(off.body.code, off.body.msg).toBe(1);
     expect((await sink.nextMail(user.email, { subject: /two-step/i })).subject).toBe(
       "Two-step verification was turned off for your Cryptos account",
     );
     await login(user);
-    const revoked = await t.call(calls.revokeOtherSessions.path, {
-      headers: user.headers,
+    const revoked = await t.send("revokeOtherSessions", {
+      as: user,
       body: { password: user.password },
     });
     expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 1 } });
@@ -385,8 +375,8 @@ describe("security center: notification mails", () => {
       "Your other Cryptos sessions were signed out",
     );
     // A refused change mails nothing.
-    const wrong = await t.call(calls.totpDisable.path, {
-      headers: user.headers,
+    const wrong = await t.send("totpDisable", {
+      as: user,
       body: { code: "123456", password: user.password },
     });
     expect(wrong.body.code).toBe(0);
@@ -395,22 +385,22 @@ describe("security center: notification mails", () => {
 
   it("mails the user when a withdrawal address is added, naming it and when it can be used", async () => {
     const user = await newUser();
-    const added = await t.call(calls.withdrawAddressAdd.path, {
-      headers: user.headers,
+    const added = await t.send("withdrawAddressAdd", {
+      as: user,
       body: { currency: "USDT", network: "TRC20", address: TRON, label: "Cold wallet" },
     });
     expect(added.body.code, added.body.msg).toBe(1);
     const mail = await sink.nextMail(user.email, { subject: /address/ });
     expect(mail.to).toEqual([user.email.toLowerCase()]);
     expect(mail.subject).toBe("A withdrawal address was added to your Cryptos account");
-    const usableFrom = (added.body.data as { usable_from: string }).usable_from;
+    const usableFrom = added.body.data!.usable_from;
     const shown = `${usableFrom.slice(0, 16).replace("T", " ")} UTC`;
     expect((await lastOutboxMail(user.email))?.text).toContain(
       `Cold wallet: USDT on TRC20, ${TRON}. It can be used from ${shown}.`,
     );
     // A refused addition (the same address again) mails nothing.
-    const again = await t.call(calls.withdrawAddressAdd.path, {
-      headers: user.headers,
+    const again = await t.send("withdrawAddressAdd", {
+      as: user,
       body: { currency: "USDT", network: "TRC20", address: TRON, label: "Again" },
     });
     expect(again.body.code).toBe(0);
@@ -422,8 +412,8 @@ describe("security center: notification mails", () => {
     const broken = await startTestApp({ config: { smtpUrl: "smtp://127.0.0.1:1" }, clock });
     try {
       const user = await signUp(broken);
-      const changed = await broken.call(calls.changepwd.path, {
-        headers: user.headers,
+      const changed = await broken.send("changepwd", {
+        as: user,
         body: { old_password: user.password, password: NEW_PASSWORD },
       });
       expect(changed.body).toMatchObject({ code: 1, data: { revoked: 0 } });
@@ -436,7 +426,7 @@ describe("security center: notification mails", () => {
         .limit(1);
       expect(mail).toMatchObject({ subject: "Your Cryptos password was changed", sentAt: null });
       expect(mail?.error).toBeTruthy();
-      const relogin = await broken.call(calls.login.path, {
+      const relogin = await broken.send("login", {
         body: { type: 1, username: user.email, password: NEW_PASSWORD },
       });
       expect(relogin.body.code, relogin.body.msg).toBe(1);

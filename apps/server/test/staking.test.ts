@@ -1,4 +1,3 @@
-import { calls } from "@cryptos/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import type { Refusal } from "../src/lib/errors";
@@ -13,7 +12,7 @@ let s: Services;
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  s = createServices(t.database, clock);
+  s = t.app.services;
 });
 afterEach(async () => {
   expect(await s.ledger.health()).toMatchObject({ ok: true });
@@ -27,12 +26,12 @@ const balance = (userId: number, kind: "available" | "custody") => s.ledger.bala
 
 describe("staking", () => {
   it("lists the seeded products with their terms, publicly", async () => {
-    const res = await t.call(calls.item.path);
+    const res = await t.send("item");
     expect(res.body.code).toBe(1);
-    const data = res.body.data as { products: { currency: string }[]; in_custody: string };
+    const data = res.body.data!;
     expect(data.products.length).toBeGreaterThanOrEqual(4);
     expect(data.in_custody).toBe("0");
-    const one = await t.call(calls.getitems.path, { body: { id: (await usdt7()).id }, headers: { lang: "ja" } });
+    const one = await t.send("getitems", { body: { id: (await usdt7()).id }, headers: { lang: "ja" } });
     expect(one.body).toMatchObject({ code: 1, data: { name: "USDT 7日間", daily_rate: "0.0005", days: 7 } });
   });
 
@@ -83,6 +82,7 @@ describe("staking", () => {
       await s.staking.subscribe(u, product.id, "100", "en");
     }
     clock.advance(2 * DAY);
+    // A second instance's services over the same database, as a second worker would have.
     const other = createServices(t.database, clock);
     await Promise.all([s.staking.accrueDue(2), other.staking.accrueDue(3), s.staking.accrueDue(5)]);
     for (const u of users) {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { calls, TICK_CHAIN_START } from "@cryptos/contract";
+import { type Calls, calls, type DataOf, type QueryOf, TICK_CHAIN_START } from "@cryptos/contract";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,31 +24,14 @@ let s: Services;
 let url: string;
 let pairs: { btc: number; eth: number };
 
-interface Tick {
-  id: number;
-  price: string;
-  at: string;
-  prev_hash: string;
-  hash: string;
-}
-interface Order {
-  id: number;
-  productid: number;
-  direction: "up" | "down";
-  amount: string;
-  payout_rate: string;
-  status: string;
-  result: string | null;
-  payout: string | null;
-  entry: { id: number; price: string } | null;
-  exit: { id: number; price: string } | null;
-  accepted_at: string;
-  settle_at: string;
-}
+type Tick = DataOf<Calls["ticks"]>["items"][number];
+type Order = DataOf<Calls["getmiaode"]>;
+/** The log's time bounds, as the ticks call takes them. */
+type Range = Pick<QueryOf<Calls["ticks"]>, "from" | "to">;
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  s = createServices(t.database, clock);
+  s = t.app.services;
   const listed = await s.market.listPairs(1);
   pairs = {
     btc: listed.find((p) => p.symbol === "BTC/USDT")!.id,
@@ -65,15 +48,12 @@ afterAll(async () => {
 const hashOf = (productid: number, x: Tick) =>
   createHash("sha256").update(`${x.prev_hash}\n${productid}\n${x.id}\n${x.price}\n${x.at}`).digest("hex");
 
-async function ticksOf(productid: number, query: Record<string, string> = {}): Promise<Tick[]> {
+async function ticksOf(productid: number, range: Range = {}): Promise<Tick[]> {
   const items: Tick[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.call(calls.ticks.path, {
-      method: "GET",
-      query: { productid: String(productid), page: String(page), list: "100", ...query },
-    });
+    const res = await t.send("ticks", { query: { productid, page, list: 100, ...range } });
     expect(res.body.code).toBe(1);
-    const data = res.body.data as { items: Tick[]; total: number };
+    const data = res.body.data!;
     items.push(...data.items);
     if (items.length >= data.total) return items;
   }
@@ -119,17 +99,17 @@ async function fundedUser() {
 }
 
 async function place(user: SignedUpUser, productid: number, direction: "up" | "down", seconds: number, amount: string) {
-  const res = await t.call(calls.domiao.path, {
+  const res = await t.send("domiao", {
     body: { productid, direction, amount, seconds },
-    headers: user.headers,
+    as: user,
   });
   expect(res.body.code, res.body.msg).toBe(1);
-  return (res.body.data as Order).id;
+  return res.body.data!.id;
 }
 
 async function orderOf(user: SignedUpUser, id: number) {
-  const res = await t.call(calls.getmiaode.path, { body: { id }, headers: user.headers });
-  return res.body.data as Order;
+  const res = await t.send("getmiaode", { body: { id }, as: user });
+  return res.body.data!;
 }
 
 /** Walks both pairs a tick a second for `seconds`, with prices that go both ways and sometimes repeat. */
@@ -176,10 +156,8 @@ describe("the public tick log", () => {
     }
     // The decimal as recorded, without the column's trailing zeros.
     expect(log.at(-1)!.price).toBe("97000.1");
-    const head = await t.call(calls.tickhead.path, { method: "GET" });
-    const btcHead = (head.body.data as { items: { productid: number; id: number; hash: string }[] }).items.find(
-      (h) => h.productid === pairs.btc,
-    );
+    const head = await t.api("tickhead");
+    const btcHead = head.items.find((h) => h.productid === pairs.btc);
     expect(btcHead).toMatchObject({ id: log.at(-1)!.id, hash: log.at(-1)!.hash });
   });
 
@@ -188,16 +166,13 @@ describe("the public tick log", () => {
     const from = all[5]!.at;
     const to = all[9]!.at;
     expect((await ticksOf(pairs.btc, { from, to })).map((x) => x.id)).toEqual(all.slice(5, 10).map((x) => x.id));
-    const bad: Record<string, string>[] = [
-      { from: "yesterday" },
-      { from: to, to: from },
-      { to: "2026-13-45T00:00:00Z" },
-    ];
+    const bad: Range[] = [{ from: "yesterday" }, { from: to, to: from }, { to: "2026-13-45T00:00:00Z" }];
     for (const query of bad) {
-      const res = await t.call(calls.ticks.path, { method: "GET", query: { productid: String(pairs.btc), ...query } });
+      const res = await t.send("ticks", { query: { productid: pairs.btc, ...query } });
       expect(res.body.code).toBe(0);
       expect(res.body.msg).toMatch(/from|to/);
     }
+    // Raw: without the productid the contract requires.
     const missing = await t.call(calls.ticks.path, { method: "GET", query: {} });
     expect(missing.body).toMatchObject({ code: 0 });
   });
@@ -287,10 +262,7 @@ describe("the public tick log", () => {
   it("archives each pair's old days before pruning, and the verifier checks an old order against the archive", async () => {
     expect(await s.tickLog.archiveDaysBeforeRetention(7)).toBeGreaterThanOrEqual(2);
     expect(await s.market.retention.pruneTicks(7)).toBeGreaterThan(0);
-    const res = await t.call(calls.tickarchives.path, { method: "GET", query: { productid: String(pairs.btc) } });
-    const [archive] = (
-      res.body.data as { items: { day: string; url: string; sha256: string; ticks: number; prev_chain: string }[] }
-    ).items;
+    const [archive] = (await t.api("tickarchives", { query: { productid: pairs.btc } })).items;
     expect(archive).toMatchObject({ day: "2026-03-02", prev_chain: TICK_CHAIN_START });
     const file = await t.app.inject({ method: "GET", url: archive!.url });
     expect(createHash("sha256").update(file.rawPayload).digest("hex")).toBe(archive!.sha256);
