@@ -34,6 +34,35 @@ test.describe("without JavaScript", () => {
   }
 });
 
+test.describe("on a 412 px phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+  test("the shell has its final size before any script runs, and keeps it", async ({ browser, baseURL }) => {
+    // The root font follows the screen's width; set by a script it came late and grew the header under the shell.
+    const size = (page: Page) =>
+      page.evaluate(() => [
+        getComputedStyle(document.documentElement).fontSize,
+        // The shown one: without JavaScript the other shells are in the page, hidden.
+        Math.max(...[...document.querySelectorAll("header.page-header")].map((h) => h.getBoundingClientRect().height)),
+      ]);
+    const without = await browser.newContext({
+      baseURL,
+      viewport: { width: 412, height: 823 },
+      javaScriptEnabled: false,
+    });
+    const shell = await without.newPage();
+    await shell.goto("/#/pages/markets/markets");
+    const before = await size(shell);
+    expect(Number.parseFloat(String(before[0]))).toBeCloseTo(412 / 23.4375, 3);
+    await without.close();
+    const withScript = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+    const page = await withScript.newPage();
+    await page.goto("/#/pages/markets/markets");
+    await expect(page.getByText("BTC/USDT").first()).toBeVisible();
+    expect(await size(page)).toEqual(before);
+    await withScript.close();
+  });
+});
+
 for (const shell of SHELLS) {
   test(`${shell.name}: the app hydrates the shell's nodes instead of replacing them`, async ({ page, request }) => {
     test.slow(); // a fresh visit, its hydration, its data and a tab change

@@ -2,7 +2,6 @@ import "./lib/zod-jitless";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { installRootFontSize } from "./app/root-font";
 import { preloadPage } from "./app/routes";
 import { ignoreShellMismatch, SHELL_ATTRIBUTE } from "./app/shell/hydration";
 import { installNetworkStatus } from "./lib/network-status";
@@ -11,7 +10,6 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { installTheme } from "./lib/theme";
 import "./app/styles.css";
 
-installRootFontSize();
 installTheme();
 installNetworkStatus();
 registerServiceWorker();
