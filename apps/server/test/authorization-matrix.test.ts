@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorSessions, sessions } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { hashToken } from "../src/lib/secrets";
-import { depositCompleted, emailedCode, tinyPng, upload } from "./funds-fixtures";
+import { depositCompleted, emailedCode, tinyPng, upload, uploadWithHeaders } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
 
@@ -106,7 +106,7 @@ interface Request {
 
 async function send(call: CallDef, headers: Record<string, string>, request: Request = {}): Promise<Sent> {
   if (call.multipart) {
-    const res = await upload(t, headers, { data: tinyPng() });
+    const res = await uploadWithHeaders(t, headers, { data: tinyPng() });
     return { status: res.status, body: res.body, raw: JSON.stringify(res.body) };
   }
   const res = await t.app.inject({
@@ -191,7 +191,8 @@ function attackRequest(name: CallName): Request {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-authz-"));
   t = await startTestApp({ config: { dataDir }, clock });
-  const op = bearer(await t.operatorToken());
+  const opToken = await t.operatorToken();
+  const op = bearer(opToken);
   const { market } = t.app.services;
   const pairs = await market.listPairs(1);
   const btc = pairs.find((p) => p.symbol === "BTC/USDT")!;
@@ -200,8 +201,8 @@ beforeAll(async () => {
   // staking order, a real-name submission and a personal message, each carrying a string nobody else has.
   const user = await signUp(t, `victim-${tag}@example.com`);
   const h = user.headers;
-  await depositCompleted(t, user, op, "1000");
-  const proof = await upload(t, h, { data: tinyPng({ size: 5 }) });
+  await depositCompleted(t, user, opToken, "1000");
+  const proof = await upload(t, user, { data: tinyPng({ size: 5 }) });
   const txid = `VICTIMTX${tag}`;
   const pending = await t.send("dorecharge", {
     headers: h,
@@ -254,7 +255,7 @@ beforeAll(async () => {
   expect(staked.body.code, staked.body.msg).toBe(1);
 
   const images: number[] = [];
-  for (const size of [6, 7]) images.push((await upload(t, h, { data: tinyPng({ size }) })).body.data!.id);
+  for (const size of [6, 7]) images.push((await upload(t, user, { data: tinyPng({ size }) })).body.data!.id);
   const realName = `Victim Zqxjv${tag.replace(/\d/g, "q")}`;
   const real = await t.send("doreal", {
     headers: h,
@@ -288,7 +289,7 @@ beforeAll(async () => {
 
   // The other user, with a little money so that its refusals are about ownership, not an empty balance.
   other = await signUp(t);
-  await depositCompleted(t, other, op, "100");
+  await depositCompleted(t, other, opToken, "100");
 
   const ownToken = user.token;
   const expired = await loginAs(user);

@@ -6,12 +6,10 @@ import { type SignedUpUser, signUp } from "./sign-up";
 
 let t: TestApp;
 let op: string;
-let operator: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
   op = await t.operatorToken();
-  operator = { authorization: `Bearer ${op}` };
 });
 afterAll(async () => {
   await t?.close();
@@ -25,7 +23,7 @@ describe("operator console API", () => {
   it("shows pending reviews, users and exposure on the dashboard", async () => {
     const before = await t.api("adminDashboard", { as: op });
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "250");
+    await depositCompleted(t, user, op, "250");
     const data = await t.api("adminDashboard", { as: op });
     expect(data).toMatchObject({ ledger_ok: true });
     expect(data.users.total).toBe(before.users.total + 1);
@@ -36,7 +34,7 @@ describe("operator console API", () => {
 
   it("finds users, shows their balances and bills", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "40");
+    await depositCompleted(t, user, op, "40");
     const found = await t.api("adminUsersList", {
       as: op,
       body: { q: user.email.slice(0, 20) },
@@ -63,7 +61,10 @@ describe("operator console API", () => {
   it("changes a credit score only with a reason, tells the user, and audits it", async () => {
     const user: SignedUpUser = await signUp(t);
     // Raw: the body leaves out the reason the contract requires.
-    const noReason = await t.call(calls.adminCredit.path, { headers: operator, body: { uid: user.userId, score: 80 } });
+    const noReason = await t.call(calls.adminCredit.path, {
+      headers: { authorization: `Bearer ${op}` },
+      body: { uid: user.userId, score: 80 },
+    });
     expect(noReason.body.code).toBe(0);
     expect(noReason.body.msg).toMatch(/reason/);
 

@@ -121,14 +121,14 @@ beforeAll(async () => {
   alice = await signUp(t);
   bob = await signUp(t);
   for (const user of [alice, bob]) {
-    await depositCompleted(t, user, { authorization: `Bearer ${op}` }, "1000");
+    await depositCompleted(t, user, op, "1000");
     await t.send("withdrawAddressAdd", {
       as: user,
       body: { currency: "USDT", network: "TRC20", address: TRON, label: "+cmd|' /C calc'!A0" },
     });
   }
   // A deposit still waiting, whose transaction id a spreadsheet would run as a formula.
-  const proof = await upload(t, alice.headers, { data: tinyPng() });
+  const proof = await upload(t, alice, { data: tinyPng() });
   const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
   const pending = await t.send("dorecharge", {
     as: alice,

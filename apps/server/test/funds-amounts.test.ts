@@ -110,7 +110,7 @@ describe("amount limits", () => {
 
   it("names the field of an amount past 15 integer digits wherever amounts enter, in the user's language", async () => {
     const user = await signUp(t);
-    const proof = await upload(t, user.headers, { data: tinyPng() });
+    const proof = await upload(t, user, { data: tinyPng() });
     const channel = await channelOf(user, "USDT");
     const tooLarge = "1000000000000000";
     const deposit = (amount: string, headers: Record<string, string> = {}) =>

@@ -35,7 +35,7 @@ async function usdtChannel(user: SignedUpUser) {
 }
 
 async function submitDeposit(user: SignedUpUser, amount: string) {
-  const proof = await upload(t, user.headers, { data: tinyPng() });
+  const proof = await upload(t, user, { data: tinyPng() });
   expect(proof.body.code, proof.body.msg).toBe(1);
   const channel = await usdtChannel(user);
   const res = await t.send("dorecharge", {
@@ -76,7 +76,7 @@ describe("deposits", () => {
       expect(items.find((c) => `${c.currency}/${c.network}` === seeded)?.demo).toBe(true);
     }
     const channel = await usdtChannel(user);
-    const proof = await upload(t, user.headers, { data: tinyPng() });
+    const proof = await upload(t, user, { data: tinyPng() });
     const sent = await t.send("dorecharge", {
       as: user,
       body: { channel_id: channel.id, amount: "10", images: [proof.body.data!.id] },
@@ -161,7 +161,7 @@ describe("deposits", () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const channel = await usdtChannel(owner);
-    const proof = await upload(t, owner.headers, { data: tinyPng() });
+    const proof = await upload(t, owner, { data: tinyPng() });
     const id = proof.body.data!.id;
     const precise = await t.send("dorecharge", {
       as: owner,
@@ -201,7 +201,7 @@ describe("deposits", () => {
     const tampered = signed.replace(/sig=./, (m) => (m.endsWith("A") ? "sig=B" : "sig=A"));
     expect((await get(tampered)).statusCode).toBe(404);
     // Another upload's signature does not open this one.
-    const otherProof = await upload(t, other.headers, { data: tinyPng() });
+    const otherProof = await upload(t, other, { data: tinyPng() });
     const borrowed = `${bare}?${otherProof.body.data!.url.split("?")[1]}`;
     expect((await get(borrowed)).statusCode).toBe(404);
 

@@ -12,7 +12,6 @@ import { type SignedUpUser, signUp } from "./sign-up";
 let t: TestApp;
 let dataDir: string;
 let op: string;
-let operator: Record<string, string>;
 let services: Services;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -35,7 +34,6 @@ beforeAll(async () => {
   t = await startTestApp({ config: { dataDir }, clock });
   services = t.app.services;
   op = await t.operatorToken();
-  operator = { authorization: `Bearer ${op}` };
   await setPrices({ BTC: "60000.00", ETH: "3000.00" });
 });
 afterEach(async () => {
@@ -53,7 +51,7 @@ const execute = (user: SignedUpUser, quoteId: string) => t.send("duihuan", { as:
 describe("exchange", () => {
   it("quotes price, fee and receive, then executes exactly that as one entry over both currencies", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "1000");
+    await depositCompleted(t, user, op, "1000");
     const q = await quote(user, "USDT", "BTC", "600");
     expect(q.body).toMatchObject({
       code: 1,
@@ -96,7 +94,7 @@ describe("exchange", () => {
 
   it("crosses through USDT, and the operator's fee rate applies to new quotes", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "0.01", "BTC");
+    await depositCompleted(t, user, op, "0.01", "BTC");
     await t.send("adminFundsSettings", { as: op, body: { exchange_fee_rate: "0.002" } });
     try {
       const q = await quote(user, "BTC", "ETH", "0.005");
@@ -112,7 +110,7 @@ describe("exchange", () => {
   it("refuses an expired quote, someone else's quote, and nonsense", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    await depositCompleted(t, user, operator, "100");
+    await depositCompleted(t, user, op, "100");
     const q = (await quote(user, "USDT", "ETH", "30")).body.data!;
     expect((await execute(other, q.quote_id)).body).toMatchObject({
       code: 0,
@@ -147,7 +145,7 @@ describe("exchange", () => {
 describe("funds under concurrency", () => {
   it("never overdraws under 500 concurrent withdrawals and exchanges against one balance", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "1000");
+    await depositCompleted(t, user, op, "1000");
     // The destination is in the user's book, saved a day ago (the clock is set back for it), so past its hold.
     const now = clock.now();
     clock.set(now.getTime() - 24 * 60 * 60 * 1000);
@@ -201,7 +199,7 @@ describe("funds under concurrency", () => {
 
   it("executes one quote once however many times it is sent at the same moment", async () => {
     const user = await signUp(t);
-    await depositCompleted(t, user, operator, "50");
+    await depositCompleted(t, user, op, "50");
     const q = (await quote(user, "USDT", "BTC", "30")).body.data!;
     const answers = await Promise.all(Array.from({ length: 20 }, () => execute(user, q.quote_id)));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);

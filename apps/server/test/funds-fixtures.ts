@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import type { Calls, DataOf } from "@cryptos/contract";
-import type { Answer } from "./api-client";
+import type { Answer, CallerOf } from "./api-client";
 import type { TestApp } from "./helper";
 
 export { emailedCode } from "./sign-up";
@@ -71,8 +71,18 @@ export function multipart(parts: FilePart[]): { payload: Buffer; headers: Record
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** POSTs one file to the upload call; answers the envelope and the HTTP status. */
-export async function upload(t: TestApp, headers: Record<string, string>, ...parts: FilePart[]) {
+/**
+ * POSTs one file to the upload call as `as` (a signed-up user, a token, or `undefined` for nobody); answers the
+ * envelope and the HTTP status.
+ */
+export function upload(t: TestApp, as: CallerOf | undefined, ...parts: FilePart[]) {
+  const headers: Record<string, string> = {};
+  if (as !== undefined) headers.authorization = `Bearer ${typeof as === "string" ? as : as.token}`;
+  return uploadWithHeaders(t, headers, ...parts);
+}
+
+/** `upload` with the request headers as given, for a caller that builds them itself (the authorization matrix). */
+export async function uploadWithHeaders(t: TestApp, headers: Record<string, string>, ...parts: FilePart[]) {
   const body = multipart(parts);
   const res = await t.app.inject({
     method: "POST",
@@ -95,26 +105,26 @@ export async function filesUnder(dir: string): Promise<string[]> {
 /** Funds a user the way production does: a deposit with a PNG proof, completed by an operator. */
 export async function depositCompleted(
   t: TestApp,
-  user: { headers: Record<string, string> },
-  operator: Record<string, string>,
+  user: CallerOf,
+  operator: CallerOf,
   amount: string,
   currency = "USDT",
 ) {
-  const proof = await upload(t, user.headers, { data: tinyPng() });
+  const proof = await upload(t, user, { data: tinyPng() });
   if (proof.body.code !== 1) throw new Error(`upload refused: ${proof.body.msg}`);
-  const channels = await t.api("rechargechannels", { headers: user.headers });
+  const channels = await t.api("rechargechannels", { as: user });
   const channel = channels.items.find((c) => c.currency === currency);
   if (!channel) throw new Error(`no ${currency} channel`);
   const { id } = await t.api("dorecharge", {
-    headers: user.headers,
+    as: user,
     body: { channel_id: channel.id, amount, images: [proof.body.data!.id] },
   });
-  await t.api("adminRechargeReview", { headers: operator, body: { id, action: "complete" } });
+  await t.api("adminRechargeReview", { as: operator, body: { id, action: "complete" } });
 }
 
 /** The caller's available and frozen balance of one currency, as userinfo shows it. */
-export async function balanceOf(t: TestApp, user: { headers: Record<string, string> }, currency: string) {
-  const info = await t.api("userinfo", { headers: user.headers });
+export async function balanceOf(t: TestApp, user: CallerOf, currency: string) {
+  const info = await t.api("userinfo", { as: user });
   const found = info.users.balances.find((b) => b.currency === currency);
   return { available: found?.available ?? "0", frozen: found?.frozen ?? "0" };
 }

@@ -98,7 +98,7 @@ describe("uploads per hour under concurrency", () => {
 
   it("never hands out or accepts an upload whose image is still being checked", async () => {
     const user = await signUp(t);
-    const done = await upload(t, user.headers, { data: tinyPng() });
+    const done = await upload(t, user, { data: tinyPng() });
     expect(done.body.code, done.body.msg).toBe(1);
     // A reserved slot as `store` leaves it while the image is re-encoded: no extension, nothing on disk yet.
     const [reserved] = await t.database.db
@@ -125,7 +125,7 @@ describe("uploads per hour under concurrency", () => {
 describe("pending deposits under concurrency", () => {
   it("leaves exactly 20 pending of 60 simultaneous deposits by one user, across two instances", async () => {
     const user = await signUp(t);
-    const proof = await upload(t, user.headers, { data: tinyPng() });
+    const proof = await upload(t, user, { data: tinyPng() });
     expect(proof.body.code, proof.body.msg).toBe(1);
     const channel = (await t.api("rechargechannels", { as: user })).items[0]!;
     const answers = await Promise.all(

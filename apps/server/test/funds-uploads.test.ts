@@ -32,7 +32,7 @@ const HTML = Buffer.from("<!doctype html><html><body><script>fetch('/api/index/u
 
 describe("uploads", () => {
   it("stores a PNG under a random name inside the uploads folder and answers id and url", async () => {
-    const res = await upload(t, user.headers, { data: tinyPng(), filename: "my proof.png" });
+    const res = await upload(t, user, { data: tinyPng(), filename: "my proof.png" });
     expect(res.body).toMatchObject({ code: 1, data: { id: expect.any(Number), url: expect.any(String) } });
     const files = await filesUnder(dataDir);
     expect(files.some((f) => /^uploads\/[0-9a-f]{32}\.png$/.test(f))).toBe(true);
@@ -45,14 +45,14 @@ describe("uploads", () => {
       .withExif({ IFD0: { Make: "SecretPhoneMaker", Copyright: "leaked-owner-name" } })
       .toBuffer();
     expect(jpeg.includes("SecretPhoneMaker")).toBe(true);
-    const stored = await upload(t, user.headers, { data: jpeg, filename: "photo.jpg", contentType: "image/jpeg" });
+    const stored = await upload(t, user, { data: jpeg, filename: "photo.jpg", contentType: "image/jpeg" });
     expect(stored.body.code, stored.body.msg).toBe(1);
     const served = await t.app.inject({ method: "GET", url: stored.body.data!.url });
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.rawPayload.includes("SecretPhoneMaker")).toBe(false);
     expect(served.rawPayload.includes("Exif")).toBe(false);
 
-    const png = await upload(t, user.headers, { data: tinyPng({ text: "GPS 60.17N 24.94E" }) });
+    const png = await upload(t, user, { data: tinyPng({ text: "GPS 60.17N 24.94E" }) });
     expect(png.body.code).toBe(1);
     const servedPng = await t.app.inject({ method: "GET", url: png.body.data!.url });
     expect(servedPng.rawPayload.includes("GPS 60.17N")).toBe(false);
@@ -63,7 +63,7 @@ describe("uploads", () => {
     const webp = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#00aa00" } })
       .webp()
       .toBuffer();
-    const res = await upload(t, user.headers, {
+    const res = await upload(t, user, {
       data: webp,
       filename: "x.bin",
       contentType: "application/octet-stream",
@@ -135,7 +135,7 @@ describe("uploads", () => {
       },
     ];
     for (const c of cases) {
-      const res = await upload(t, user.headers, c.part);
+      const res = await upload(t, user, c.part);
       expect({ name: c.name, status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({
         name: c.name,
         status: c.status ?? 200,
@@ -148,11 +148,11 @@ describe("uploads", () => {
 
   it("refuses two files in one request, a JSON body, and a caller without a session", async () => {
     const before = await filesUnder(root);
-    const two = await upload(t, user.headers, { data: tinyPng() }, { data: tinyPng() });
+    const two = await upload(t, user, { data: tinyPng() }, { data: tinyPng() });
     expect(two.body).toMatchObject({ code: 0, msg: "Upload one image at a time" });
     const json = await t.call("/api/common/upload", { headers: user.headers, body: { file: "iVBORw0KGgo=" } });
     expect(json.body.code).toBe(0);
-    const anonymous = await upload(t, {}, { data: tinyPng() });
+    const anonymous = await upload(t, undefined, { data: tinyPng() });
     expect(anonymous.status).toBe(401);
     const files = await filesUnder(root);
     expect(files).toEqual(before);
@@ -160,7 +160,7 @@ describe("uploads", () => {
   });
 
   it("stores exactly the bytes it serves", async () => {
-    const res = await upload(t, user.headers, { data: tinyPng({ size: 16 }) });
+    const res = await upload(t, user, { data: tinyPng({ size: 16 }) });
     const served = await t.app.inject({ method: "GET", url: res.body.data!.url });
     const files = await filesUnder(dataDir);
     const contents = await Promise.all(files.map((f) => readFile(path.join(dataDir, f))));

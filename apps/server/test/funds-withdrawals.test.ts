@@ -37,7 +37,7 @@ async function fundedUser(
   saved: { network: Network; address: string }[] = [{ network: "TRC20", address: TRON }],
 ): Promise<SignedUpUser> {
   const user = await signUp(t);
-  await depositCompleted(t, user, { authorization: `Bearer ${op}` }, amount);
+  await depositCompleted(t, user, op, amount);
   for (const { network, address } of saved) {
     const res = await t.send("withdrawAddressAdd", {
       as: user,

@@ -45,7 +45,7 @@ beforeAll(async () => {
   // A user with money, uploads and prices, so that valid requests get past the first checks and move money.
   user = await signUp(t);
   for (const currency of ["USDT", "BTC", "ETH"]) await fundUser(t.app.services.ledger, user.userId, "1000", currency);
-  for (const size of [4, 5, 6]) await upload(t, user.headers, { data: tinyPng({ size }) });
+  for (const size of [4, 5, 6]) await upload(t, user, { data: tinyPng({ size }) });
   const pairs = await t.app.services.market.listPairs(1);
   const prices: Record<string, string> = { BTC: "60000", ETH: "3000" };
   await t.app.services.market.recordQuotes(

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function images(user: SignedUpUser, count = 2): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await upload(t, user.headers, { data: tinyPng({ size: 4 + i }) });
+    const res = await upload(t, user, { data: tinyPng({ size: 4 + i }) });
     expect(res.body.code, res.body.msg).toBe(1);
     ids.push(res.body.data!.id);
   }

@@ -103,7 +103,6 @@ describe("log redaction", () => {
     expect(opLogin2.body.code, opLogin2.body.msg).toBe(1);
     const opToken = opLogin2.body.data!.token;
     secrets.add(opToken);
-    const op = { authorization: `Bearer ${opToken}` };
 
     // The user turns two-step verification on (secret, first code and recovery codes are secrets too), then makes
     // a deposit completed by the operator and a withdrawal to a typed address, confirmed with an emailed code and
@@ -121,7 +120,7 @@ describe("log redaction", () => {
     for (const recovery of userEnabled.body.data!.recovery_codes) {
       secrets.add(recovery);
     }
-    await depositCompleted(t, { headers: { authorization: `Bearer ${token}` } }, op, "100");
+    await depositCompleted(t, token, opToken, "100");
     clock.advance(61_000);
     const withdrawCode = await mailedCode(email, "withdraw");
     const withdrawal = await t.send("dowithdraw", {
