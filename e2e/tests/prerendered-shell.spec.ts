@@ -42,7 +42,9 @@ test.describe("on a 412 px phone", () => {
       page.evaluate(() => [
         getComputedStyle(document.documentElement).fontSize,
         // The shown one: without JavaScript the other shells are in the page, hidden.
-        Math.max(...[...document.querySelectorAll("header.page-header")].map((h) => h.getBoundingClientRect().height)),
+        Math.max(
+          ...Array.from(document.querySelectorAll("header.page-header")).map((h) => h.getBoundingClientRect().height),
+        ),
       ]);
     const without = await browser.newContext({
       baseURL,
