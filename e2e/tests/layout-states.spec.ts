@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "../fixtures/hydration";
 import { api, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
 
 /** Issue 21 item 6: tap targets, the language chip, pages that cannot load offline. */
@@ -95,7 +96,7 @@ test("Home's Language chip opens the language picker", async ({ page }) => {
 test("at 1280 px a sheet sits in the app's centred column", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/#/pages/index/index");
-  await page.getByRole("button", { name: "Change language" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Change language" }))).click();
   const sheet = page.locator(".adm-popup-body-position-bottom");
   await expect(sheet).toBeVisible();
   await expect(page.getByText("Deutsch")).toBeVisible();
