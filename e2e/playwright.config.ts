@@ -22,8 +22,8 @@ export default defineConfig({
     deviceScaleFactor: 1,
     hasTouch: true,
     isMobile: false,
-    // A trace records every action's DOM and screenshots, and CI keeps no files of a run: off there (about a fifth
-    // of the suite's time), kept for failures on a developer's machine.
+    // A trace records every action's DOM and screenshots, and CI keeps no files of a run: off there (decision 080),
+    // kept for failures on a developer's machine.
     trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
