@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The fairness verifier: npm run verify -- --url <server> [--token <user token>] [--orders <file>]
+// The fairness verifier: npm run verify -- --url <server> [--token=<user token>] [--orders <file>]
 // Node's standard library only, so anyone can read all of it before running it. It checks
 //   1. the hash chain of every tick it fetches from the public tick log (and the day archives it uses),
 //   2. every settled up/down order (the user's, with --token; those in --orders) against the log alone,
@@ -60,7 +60,7 @@ async function main() {
     },
   });
   if (values.help || !values.url) {
-    console.log("usage: npm run verify -- --url <server> [--token <user token>] [--orders <file of orders as JSON>]");
+    console.log("usage: npm run verify -- --url <server> [--token=<user token>] [--orders <file of orders as JSON>]");
     return values.help ? 0 : 2;
   }
   const api = new Api(values.url, values.token);

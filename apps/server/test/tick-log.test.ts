@@ -252,7 +252,7 @@ describe("the public tick log", () => {
 
   it("the verifier agrees with the server: every chain, order and balance checks out", async () => {
     for (const { user } of users) {
-      const run = await runVerifier(["--token", user.token]);
+      const run = await runVerifier([`--token=${user.token}`]);
       expect(run.out).toContain("All checks passed");
       expect(run.code).toBe(0);
       expect(run.out.match(/ OK$/gm)?.length).toBeGreaterThanOrEqual(4);
@@ -285,7 +285,7 @@ describe("the public tick log", () => {
       await tx.execute(sql`update ticks set price = price + 5 where id = ${order.exit!.id}`);
       await tx.execute(sql`alter table ticks enable trigger ticks_append_only`);
     });
-    const run = await runVerifier(["--token", user.token]);
+    const run = await runVerifier([`--token=${user.token}`]);
     expect(run.code).toBe(1);
     expect(run.out).toContain(`tick ${order.exit!.id}: its hash does not match its content`);
     expect(run.out).toContain("MISMATCH");
