@@ -26,7 +26,7 @@ export const LONG_PRESS_MS = 350;
 export const LONG_PRESS_MOVE_TOLERANCE_PX = 10;
 export const REACH_BOTTOM_THROTTLE_MS = 350;
 
-/** Root font size = viewport width / 23.4375 (16 px at the 375 px base), up to a 960 px device: apps/web's styles.css. */
+/** The spec's design width in CSS px (the root font scale itself is in apps/web's styles.css). */
 export const BASE_WIDTH = 375;
 /** 50rpx at the 750rpx design width = 25 px at the 375 px base. */
 export const BACK_ICON_PX = 25;
