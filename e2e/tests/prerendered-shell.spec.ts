@@ -117,7 +117,7 @@ for (const shell of SHELLS) {
 
 test("a German visitor's shell is in German before the app runs", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("lang", "de"));
-  // The app's entry never comes: what shows is shell-boot.js's work alone.
+  // The app's entry never comes: what shows is the inline shell/boot.js's work alone.
   await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
   await page.goto("/#/pages/markets/markets", { waitUntil: "commit" });
   await expect(page.locator("#root[data-shell]")).toHaveCount(1);

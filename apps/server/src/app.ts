@@ -29,7 +29,7 @@ import { docsPlugin } from "./plugins/docs";
 import { envelopePlugin } from "./plugins/envelope";
 import { localePlugin } from "./plugins/locale";
 import { apiRateLimitPlugin, securityPlugin, trustProxyOption } from "./plugins/security";
-import { spaPlugin } from "./plugins/spa";
+import { inlineScriptHashes, spaPlugin } from "./plugins/spa";
 
 export interface AppOptions {
   config: Config;
@@ -79,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(localePlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, {
+    inlineScriptHashes: config.webDist ? inlineScriptHashes(config.webDist) : [],
+  });
   await app.register(docsPlugin);
   // API answers of 1 KB and more go out compressed to clients that accept it (a K-line page is tens of KB of JSON);
   // the web build's files already carry their own compressed copies, which this leaves alone.

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,10 +16,16 @@ import { startTestApp, type TestApp } from "./helper";
 const health = calls.health.path;
 
 /** A web build as apps/web writes it: the document, hashed assets, the manifest and the service worker. */
+/** An inline boot script as the web build writes them (theme, shell pick). */
+const BOOT = 'document.documentElement.dataset.boot="1";';
+
 function webBuild(assets: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), "cryptos-net-"));
   mkdirSync(path.join(dir, "assets"));
-  writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Cryptos</title><div id=root></div>");
+  writeFileSync(
+    path.join(dir, "index.html"),
+    `<!doctype html><title>Cryptos</title><script>${BOOT}</script><div id=root></div>`,
+  );
   writeFileSync(path.join(dir, "manifest.webmanifest"), JSON.stringify({ name: "Cryptos" }));
   writeFileSync(path.join(dir, "sw.js"), "self.addEventListener('fetch', () => {});\n");
   for (let i = 0; i < assets; i++) writeFileSync(path.join(dir, `assets/chunk-${i}.js`), `export const n = ${i};\n`);
@@ -90,6 +97,14 @@ describe("the web app's own files never count toward the API's per-address limit
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("<title>Cryptos</title>");
+  });
+
+  it("allows the build's inline boot script by its hash in the CSP, and no other inline script", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers["content-security-policy"]))?.[1];
+    const hash = createHash("sha256").update(BOOT).digest("base64");
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain("unsafe-inline");
   });
 
   it("still limits the API's calls from that address", async () => {

@@ -1,4 +1,4 @@
-// Runs before the first paint (a blocking script in <head>: the CSP allows no inline script). Applies the theme
+// Runs before the first paint: the build puts it inline in <head> (the server's CSP allows it by its hash). Applies the theme
 // saved by the account page's switch, or the system's, so a dark page never flashes light. lib/theme.ts keeps it in
 // step afterwards and holds the same rules: the key "cryptos.theme" ("system" | "light" | "dark"), and the operator
 // console (#/admin) always light.

@@ -1,5 +1,5 @@
-// dist/shell-boot.js (written by shell/vite-plugin.ts, which fills in SHELLS): a blocking script right after the
-// prerendered shells in index.html, so it runs before the first paint. It moves the shell of the page the address
+// Put inline into index.html by shell/vite-plugin.ts, which fills in SHELLS: a blocking script right after the
+// prerendered shells, so it runs before the first paint. It moves the shell of the page the address
 // names into #root, in the stored language, and drops the others; main.tsx then hydrates it. No shell for the address
 // (another page): #root keeps its loader. The language rule is lib/i18n.ts's for a stored choice (key "lang"); a
 // value it would resolve differently only costs a redraw of the texts when the app hydrates.

@@ -16,7 +16,7 @@ export const PRERENDER_OUT = "CRYPTOS_SHELL_PRERENDER_OUT";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.dirname(HERE);
 const BOOT_TEMPLATE = path.join(HERE, "boot.js");
-const BOOT_FILE = "shell-boot.js";
+const PUBLIC = path.join(WEB, "public");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The tabs that get a shell: the four of the tab bar and Login. Assets is drawn signed in (a visitor goes to Login). */
@@ -30,7 +30,7 @@ const SHELLS = [
 
 /**
  * Without JavaScript the shell the address names shows (`:target`: each shell's id is its route), with it
- * shell-boot.js moves that one into #root and drops the others before the first paint.
+ * the inline shell/boot.js moves that one into #root and drops the others before the first paint.
  */
 const SHELL_CSS =
   ".shells>.shell{display:none}.shells>.shell:target{display:block}#root:has(~.shells>.shell:target){display:none}";
@@ -110,8 +110,29 @@ function cssOf(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>(
 }
 
 /**
+ * A script that must run before the first paint goes into index.html itself: as a file it would cost a request, a
+ * round trip the first paint waits for. The server allows exactly these scripts by their hashes in its CSP
+ * (apps/server/src/plugins/spa.ts, inlineScriptHashes). `</` cannot end the element early: the boot scripts hold
+ * translated texts, which JSON.stringify leaves as they are.
+ */
+function inlineScript(source: string): string {
+  const code = source
+    .replace(/^(\s*\/\/.*\n)+/, "")
+    .replaceAll("</", "<\\/")
+    .trim();
+  return `<script>${code}</script>`;
+}
+
+/** index.html's `<script src="./x.js" data-inline></script>`: public/x.js, inline. */
+function inlineBootScripts(html: string): string {
+  return html.replace(/<script src="\.\/([\w-]+\.js)" data-inline><\/script>/g, (_tag, file: string) =>
+    inlineScript(readFileSync(path.join(PUBLIC, file), "utf8")),
+  );
+}
+
+/**
  * Prerendered shells (issue 23): each tab's first screen, drawn by the app's own components at build time, goes
- * into index.html with the CSS it needs inline; public/shell-boot.js (written here with each shell's translations)
+ * into index.html with the CSS it needs inline; shell/boot.js (inline, with each shell's translations filled in here)
  * picks the one the address names before the first paint, and main.tsx hydrates it. Without Chromium the build
  * goes on without shells (index.html's loader shows until the app draws, as before) and says so.
  */
@@ -123,6 +144,7 @@ export function prerenderedShells(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       if (html?.type !== "asset") this.error("index.html is not in the bundle");
+      html.source = inlineBootScripts(String(html.source));
       if (!existsSync(CHROMIUM)) {
         this.warn(`no Chromium at ${CHROMIUM} (CHROMIUM_PATH): index.html gets no prerendered shells`);
         return;
@@ -157,6 +179,14 @@ export function prerenderedShells(): Plugin {
         /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
         (link, file) => (css.has(file) ? "" : link),
       );
+      const data = Object.fromEntries(
+        [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
+      );
+      const boot = readFileSync(BOOT_TEMPLATE, "utf8");
+      const placeholder = "const SHELLS = SHELL_TEXTS;";
+      if (!boot.includes(placeholder)) this.error(`${BOOT_TEMPLATE} lost its line "${placeholder}"`);
+      const bootScript = boot.replace(placeholder, `const SHELLS = ${JSON.stringify(data)};`);
+
       const shellMarkup = SHELLS.map(
         ({ path: route }) =>
           `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
@@ -164,23 +194,8 @@ export function prerenderedShells(): Plugin {
       if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
       source = source
         .replace("</head>", `<style>${SHELL_CSS}${styles}</style>\n</head>`)
-        .replace(
-          "</body>",
-          `<div class="shells">${shellMarkup}</div>\n<script src="./${BOOT_FILE}"></script>\n</body>`,
-        );
+        .replace("</body>", `<div class="shells">${shellMarkup}</div>\n${inlineScript(bootScript)}\n</body>`);
       html.source = source;
-
-      const data = Object.fromEntries(
-        [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
-      );
-      const boot = readFileSync(BOOT_TEMPLATE, "utf8");
-      const placeholder = "const SHELLS = SHELL_TEXTS;";
-      if (!boot.includes(placeholder)) this.error(`${BOOT_TEMPLATE} lost its line "${placeholder}"`);
-      this.emitFile({
-        type: "asset",
-        fileName: BOOT_FILE,
-        source: boot.replace(placeholder, `const SHELLS = ${JSON.stringify(data)};`),
-      });
     },
   };
 }

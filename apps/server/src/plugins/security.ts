@@ -53,6 +53,7 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 
 const directives = {
   defaultSrc: ["'self'"],
+  // The web build's inline boot scripts join by their hashes (SecurityOptions.inlineScriptHashes).
   scriptSrc: ["'self'"],
   // antd-mobile sets style attributes at run time; scripts stay strict.
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -71,16 +72,28 @@ const directives = {
  * CSP's `upgrade-insecure-requests`, which on plain http would send a browser that reached the server by a LAN
  * name (http://my-box.lan:8080) to https for every script and stylesheet, and show a blank page.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export interface SecurityOptions {
+  /** SHA-256 (base64) of each inline script index.html carries: those, and no other inline script, may run. */
+  inlineScriptHashes?: readonly string[];
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const scriptSrc = [...directives.scriptSrc, ...(options.inlineScriptHashes ?? []).map((hash) => `'sha256-${hash}'`)];
   // helmet's headers do not depend on the request here, so they are worked out once: @fastify/helmet builds
   // the middleware again on every request, which cost a fifth of the product list's throughput, and running
   // helmet's chain of setters per request cost more again (bench/RESULTS.md).
   const plainHeaders = headersOf(
-    helmet({ contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } }, hsts: false }),
+    helmet({
+      contentSecurityPolicy: { directives: { ...directives, scriptSrc, upgradeInsecureRequests: null } },
+      hsts: false,
+    }),
   );
   const tlsHeaders = {
     ...headersOf(
-      helmet({ contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } }, hsts: false }),
+      helmet({
+        contentSecurityPolicy: { directives: { ...directives, scriptSrc, upgradeInsecureRequests: [] } },
+        hsts: false,
+      }),
     ),
     "strict-transport-security": HSTS,
   };

@@ -1,8 +1,26 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { translate } from "../i18n/translate";
+
+/**
+ * The SHA-256 (base64) of each inline `<script>` in the web build's index.html: the scripts that must run before the
+ * first paint (the theme, the prerendered shell's pick), which the CSP allows by hash and no other inline script.
+ * None without a build.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const index = path.join(root, "index.html");
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, "utf8");
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) =>
+    createHash("sha256")
+      .update(code ?? "", "utf8")
+      .digest("base64"),
+  );
+}
 
 /**
  * Serves the built single-page app at `/` (hash routing: the server only ever sees `/` and assets), with its web app

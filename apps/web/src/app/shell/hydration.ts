@@ -1,4 +1,4 @@
-/** public/shell-boot.js marks #root with it when it put a tab's prerendered shell there. */
+/** shell/boot.js (inline in index.html) marks #root with it when it put a tab's prerendered shell there. */
 export const SHELL_ATTRIBUTE = "data-shell";
 
 /**

@@ -2,7 +2,7 @@
 // tab, with the API held unanswered, so that the app draws the tab's first screen as a first visit does before its
 // data: header, tab bar, section frames and skeletons. The markup comes from React's server renderer (the Suspense
 // markers hydrateRoot needs), with every translated text replaced by a marker; each language's text for each marker
-// is looked up here too, and shell-boot.js puts the stored language's into the shell before the first paint.
+// is looked up here too, and shell/boot.js puts the stored language's into the shell before the first paint.
 import { LOCALES, STORAGE_KEYS } from "@cryptos/contract";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
