@@ -13,7 +13,13 @@ const FIRST_SCREENS = [
     title: "Cryptos",
     reads: ["/api/index/menus", "/api/index/getmenusoft", "/api/index/gonggaoshow", "/api/index/productlist"],
   },
-  { hash: "#/pages/markets/markets", chunk: "Markets", title: "Markets", reads: ["/api/index/productlist"] },
+  {
+    hash: "#/pages/markets/markets",
+    chunk: "Markets",
+    title: "Markets",
+    reads: ["/api/index/productlist"],
+    sparklines: true,
+  },
   {
     hash: "#/pages/transaction/transaction",
     chunk: "Transaction",
@@ -32,11 +38,14 @@ const FIRST_SCREENS = [
 /** Reads whose answer is cached for a while: asked for more than once means the prefetch and the page disagree. */
 const READ_ONCE = new Set(["/api/index/menus", "/api/index/getmenusoft", "/api/index/gonggaoshow", "/api/index/miao"]);
 
-function recordApiReads(page: Page): string[] {
-  const paths: string[] = [];
+/** The API paths the page asks for, in order; `urls` has the whole address of each. */
+function recordApiReads(page: Page): string[] & { urls: URL[] } {
+  const paths = Object.assign([] as string[], { urls: [] as URL[] });
   page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith("/api/")) paths.push(pathname);
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/")) return;
+    paths.push(url.pathname);
+    paths.urls.push(url);
   });
   return paths;
 }
@@ -74,6 +83,18 @@ for (const screen of FIRST_SCREENS) {
         reads.filter((read) => read === path),
         `${path} read once`,
       ).toHaveLength(1);
+    }
+    if ("sparklines" in screen) {
+      // Issue 23: the rows' sparklines come from ONE read for every row near the screen, not a getkdata per row.
+      const lines = page.locator('[data-testid="pair-row"] .sparkline polyline');
+      await expect(lines.first()).toBeVisible();
+      const asked = reads.urls.filter((url) => url.pathname === "/api/index/sparklines");
+      expect(asked, "one sparklines read").toHaveLength(1);
+      expect(reads.filter((read) => read === "/api/index/getkdata")).toEqual([]);
+      const ids = asked[0]!.searchParams.get("productids")!.split(",");
+      expect(ids.length).toBeGreaterThanOrEqual(8);
+      // Each pair asked for draws its line (they all have history), and no row draws one it did not ask for.
+      await expect(lines).toHaveCount(ids.length);
     }
   });
 }

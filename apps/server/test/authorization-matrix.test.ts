@@ -147,6 +147,7 @@ const OBJECT_INPUTS: Partial<Record<CallName, { others?: string[]; public?: stri
   domiao: { public: ["productid"] },
   productshow: { public: ["product_id"] },
   getkdata: { public: ["productid"] },
+  sparklines: { public: ["productids"] },
   withdrawAddressDelete: { others: ["id"] },
   priceAlertDelete: { others: ["id"] },
   priceAlerts: { public: ["productid"] },
@@ -154,7 +155,7 @@ const OBJECT_INPUTS: Partial<Record<CallName, { others?: string[]; public?: stri
   ticks: { public: ["productid"] },
   tickarchives: { public: ["productid"] },
 };
-const OBJECT_KEY = /(^|_)(id|eid|uid|productid|images)$/;
+const OBJECT_KEY = /(^|_)(id|eid|uid|productid|productids|images)$/;
 
 /** The request another user sends to reach the victim's objects, and the valid request of every other call. */
 function attackRequest(name: CallName): Request {

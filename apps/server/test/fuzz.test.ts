@@ -113,6 +113,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   doc_number: fc.constantFrom("E12345678", "11010519491231002X", "D12345678901"),
   seconds: fc.constantFrom(30, 60, 120, 300, "30"),
   productid: fc.integer({ min: 1, max: 12 }),
+  productids: fc.constantFrom("1", "1,2,3", "12,1,7", "99999,4"),
   daily_rate: fc.constantFrom("0.0005", "0.01"),
   payout_rate: fc.constantFrom("0.8", "0.85"),
   hosts: fc.constant(["docs.example.com"]),

@@ -194,6 +194,97 @@ describe("market data", () => {
   });
 });
 
+describe("sparklines: one call for a market list's lines", () => {
+  const sparklines = async (productids: number[], limit?: number) => {
+    const res = await t.send("sparklines", {
+      query: { productids: productids.join(","), ...(limit === undefined ? {} : { limit }) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code, res.body.msg).toBe(1);
+    return res.body.data!;
+  };
+
+  it("answers each pair's line as getkdata answers it for 1h, type=line and the same limit", async () => {
+    await tick(2);
+    const ids = (await productList()).items.map((p) => p.id);
+    expect(ids.length).toBeGreaterThanOrEqual(12);
+    for (const limit of [undefined, 3, 500]) {
+      const data = await sparklines(ids, limit);
+      expect(data.interval).toBe("1h");
+      expect(data.lines.map((line) => line.productid)).toEqual(ids);
+      for (const line of data.lines) {
+        const expected = await kdata(line.productid, "1h", "line", limit ?? 24);
+        expect(expected.length).toBe(limit ?? 24);
+        expect(line.candles, `pair ${line.productid}, limit ${limit}`).toEqual(expected);
+      }
+    }
+    // The lines follow the order asked for.
+    const reversed = await sparklines([...ids].reverse(), 2);
+    expect(reversed.lines.map((line) => line.productid)).toEqual([...ids].reverse());
+  });
+
+  it("leaves out pairs that do not exist or are disabled, as getkdata refuses them", async () => {
+    const [a, b] = (await productList()).items;
+    await t.database.db.execute(sql`update pairs set enabled = false where id = ${b!.id}`);
+    try {
+      expect((await t.send("getkdata", { query: { productid: b!.id, intval: "1h" } })).body.code).toBe(0);
+      const data = await sparklines([b!.id, 99_999, a!.id, 2_147_483_647], 5);
+      expect(data.lines.map((line) => line.productid)).toEqual([a!.id]);
+      expect(data.lines[0]!.candles).toEqual(await kdata(a!.id, "1h", "line", 5));
+      expect((await sparklines([99_999])).lines).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`update pairs set enabled = true where id = ${b!.id}`);
+    }
+  });
+
+  it("takes at most 50 ids: 50 are answered (unknown ones left out), 51 are refused", async () => {
+    const known = new Set((await productList()).items.map((p) => p.id));
+    const fifty = Array.from({ length: 50 }, (_, i) => i + 1);
+    const data = await sparklines(fifty, 1);
+    expect(data.lines.map((line) => line.productid)).toEqual(fifty.filter((id) => known.has(id)));
+    const res = await t.send("sparklines", { query: { productids: [...fifty, 51].join(",") } });
+    expect(res.body).toEqual({ code: 0, msg: "productids takes at most 50 items" });
+  });
+
+  it("refuses bad input with code 0 and a message naming the field, in the caller's language, and changes nothing", async () => {
+    const counts = () =>
+      rows<Record<string, string>>(
+        sql`select (select count(*) from ticks)::text as ticks, (select count(*) from candles)::text as candles,
+                   (select count(*) from candles_1m)::text as minutes, (select count(*) from pairs)::text as pairs`,
+      );
+    const before = await counts();
+    const list = "productids must be pair ids separated by commas, such as 1,2,3";
+    const cases: [string, string][] = [
+      ["", "productids is required"],
+      ["productids=", list],
+      ["productids=abc", list],
+      ["productids=1,,2", list],
+      ["productids=1,%202", list],
+      ["productids=-1", list],
+      ["productids=0", list],
+      ["productids=1.5", list],
+      ["productids=2147483648", list],
+      ["productids=12345678901", list],
+      ["productids=1,2,1", "productids names the same id more than once"],
+      ["productids=1,01", "productids names the same id more than once"],
+      ["productids=1&productids=2", "productids must be text"],
+      ["productids=1&limit=0", "limit must be at least 1"],
+      ["productids=1&limit=501", "limit must be at most 500"],
+      ["productids=1&limit=x", "limit is not valid"],
+    ];
+    for (const [query, msg] of cases) {
+      const res = await t.call(`${calls.sparklines.path}?${query}`, { method: "GET" });
+      expect(res.status, query).toBe(200);
+      expect(res.body, query).toEqual({ code: 0, msg });
+    }
+    const de = await t.call(`${calls.sparklines.path}?productids=3,3`, { method: "GET", headers: { lang: "de" } });
+    expect(de.body).toEqual({ code: 0, msg: "productids nennt dieselbe ID mehr als einmal" });
+    const ja = await t.call(`${calls.sparklines.path}?productids=x`, { method: "GET", headers: { lang: "ja" } });
+    expect(ja.body).toEqual({ code: 0, msg: "productids には 1,2,3 のようにカンマ区切りのペア ID を指定してください" });
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe("the tick store", () => {
   it("refuses to change or delete a tick outside the retention job", async () => {
     await expect(t.database.db.execute(sql`update ticks set price = 1`)).rejects.toThrow();

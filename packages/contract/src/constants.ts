@@ -39,6 +39,8 @@ export const DEFAULT_LANGUAGE = "en";
 export const RPC_RATE_LIMIT_CODE = 1300;
 
 export const MAX_PAGE_SIZE = 100;
+/** Pairs one `sparklines` call answers at most: a screenful of market rows, with room to spare. */
+export const MAX_SPARKLINE_PAIRS = 50;
 
 /** Client storage keys, as the spec names them. */
 export const STORAGE_KEYS = {

@@ -20,6 +20,7 @@ export const routes = {
   productlist: { method: "GET", path: "/api/index/productlist" },
   productshow: { method: "GET", path: "/api/index/productshow" },
   getkdata: { method: "GET", path: "/api/index/getkdata" },
+  sparklines: { method: "GET", path: "/api/index/sparklines" },
   miao: { method: "POST", path: "/api/index/miao" },
   domiao: { method: "POST", path: "/api/index/domiao" },
   getmiaode: { method: "POST", path: "/api/index/getmiaode" },

@@ -12,6 +12,8 @@ const CUSTOM_KEYS = new Set<string>([
   "invalid_address",
   "weak_password",
   "invalid_currency",
+  "invalid_id_list",
+  "duplicate_ids",
 ]);
 
 const TYPE_KEYS: Record<string, MessageKey> = {

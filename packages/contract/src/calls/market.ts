@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SPARKLINE_PAIRS } from "../constants";
 import { KLINE_INTERVALS, KLINE_TYPES } from "../enums";
 import { decimal, id, intLike, timestamp } from "../envelope";
 import { defineCall } from "./define";
@@ -36,6 +37,23 @@ export type Candle = z.infer<typeof candle>;
 export const tick = z.object({ id: z.number().int(), price: decimal, at: timestamp });
 
 const productType = intLike(1, 99);
+
+const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
+const ids = (list: string) => list.split(",").map(Number);
+
+/**
+ * Pair ids in the query string as one comma-separated list ("1,2,3"): each a whole number from 1 to 2^31-1, none
+ * twice, at most `max`. Every refusal is about the whole field, so the message names `productids`.
+ */
+const idList = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(ID_LIST, { error: "invalid_id_list", abort: true })
+    .refine((list) => ids(list).every((n) => n >= 1 && n <= 2_147_483_647), { error: "invalid_id_list", abort: true })
+    .refine((list) => new Set(ids(list)).size === ids(list).length, { error: "duplicate_ids" })
+    .transform(ids)
+    .pipe(z.array(z.number().int()).max(max));
 
 export const marketCalls = {
   productlist: defineCall({
@@ -79,5 +97,23 @@ export const marketCalls = {
       end: intLike(0, 8_640_000_000_000).optional(),
     }),
     data: z.object({ interval: z.enum(KLINE_INTERVALS), type: z.enum(KLINE_TYPES), candles: z.array(candle) }),
+  }),
+  sparklines: defineCall({
+    method: "GET",
+    path: "/api/index/sparklines",
+    auth: "none",
+    summary:
+      "Hourly line candles of several pairs in one call (a market list's sparklines): each line is what getkdata answers for that pair with intval=1h, type=line and the same `limit`. Ids of pairs that do not exist or are disabled are left out of `lines`; a pair without history has an empty list",
+    query: z.object({
+      /** Comma-separated pair ids, e.g. `1,2,3`: at most MAX_SPARKLINE_PAIRS, none twice. */
+      productids: idList(MAX_SPARKLINE_PAIRS),
+      /** How many of the newest hours per pair, as getkdata's `limit`. */
+      limit: intLike(1, 500).default(24),
+    }),
+    data: z.object({
+      interval: z.enum(KLINE_INTERVALS),
+      /** In the order the ids were asked for. */
+      lines: z.array(z.object({ productid: z.number().int(), candles: z.array(candle) })),
+    }),
   }),
 };

@@ -30,6 +30,19 @@ export function bucketStart(ms: number, interval: KlineInterval): number {
   return Math.floor((ms - offset) / size) * size + offset;
 }
 
+/**
+ * The intervals a candle read covers: the `limit` newest (at most MAX_CANDLES) that start before `end`, or, without
+ * it, up to and including the interval still open at `now`. Answers [from, before) in Unix ms and how many
+ * intervals that is; a pair has at most one candle per interval, so the range alone bounds the rows.
+ */
+export function candleWindow(now: number, interval: KlineInterval, limit: number, end?: number) {
+  const count = Math.min(Math.max(1, limit), MAX_CANDLES);
+  const size = INTERVAL_SECONDS[interval] * 1000;
+  const before = end ?? bucketStart(now, interval) + size;
+  const newest = bucketStart(before - 1, interval);
+  return { count, from: newest - (count - 1) * size, before };
+}
+
 export interface CandleColumns {
   pairId: number[];
   interval: string[];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { candles, candles1m, pairs, ticks } from "../../db/schema";
 import type { CandleColumns } from "./history";
@@ -39,6 +39,13 @@ export const updatePair = async (tx: Tx, id: number, set: { enabled?: boolean; s
 
 export const findPair = async (db: Conn, id: number) =>
   (await db.select().from(pairs).where(eq(pairs.id, id)).limit(1))[0];
+
+/** The enabled pairs among `ids` (unknown ids find nothing). */
+export const findEnabledPairs = (db: Conn, ids: readonly number[]) =>
+  db
+    .select()
+    .from(pairs)
+    .where(and(inArray(pairs.id, [...ids]), eq(pairs.enabled, true)));
 
 // ---- ticks -------------------------------------------------------------------------------------------------------
 
@@ -335,4 +342,40 @@ export async function readCandles(db: Conn, pairId: number, interval: string, fr
       v: String(r.v),
     }),
   );
+}
+
+/**
+ * The candles of several pairs and one interval that start in [from, before), in one query: by pair id, each pair's
+ * oldest first. No per-pair limit: a pair has one candle per interval, so the range is what bounds the rows.
+ */
+export async function readCandlesOfPairs(
+  db: Conn,
+  pairIds: readonly number[],
+  interval: string,
+  from: Date,
+  before: Date,
+): Promise<Map<number, CandleRow[]>> {
+  const byPair = new Map<number, CandleRow[]>();
+  if (pairIds.length === 0) return byPair;
+  const ids = sql.join(
+    pairIds.map((id) => sql`${id}::int4`),
+    sql`, `,
+  );
+  const where = sql`pair_id in (${ids}) and t >= ${from.toISOString()}::timestamptz and t < ${before.toISOString()}::timestamptz`;
+  const query =
+    interval === "1m"
+      ? sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles1m}
+            where ${where} order by pair_id, t`
+      : sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles}
+            where interval = ${interval} and ${where} order by pair_id, t`;
+  for (const r of await rowsOf<Record<string, unknown>>(db, query)) {
+    const pairId = int(r.pair_id);
+    let list = byPair.get(pairId);
+    if (!list) {
+      list = [];
+      byPair.set(pairId, list);
+    }
+    list.push({ t: Number(r.b), o: String(r.o), h: String(r.h), l: String(r.l), c: String(r.c), v: String(r.v) });
+  }
+  return byPair;
 }

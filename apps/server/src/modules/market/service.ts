@@ -6,9 +6,9 @@ import { Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { SettingsService } from "../settings/service";
 import type { TickBus, TickEvent } from "./bus";
-import { bucketStart, INTERVAL_SECONDS, MAX_CANDLES, ROLLUP_INTERVALS } from "./history";
+import { bucketStart, candleWindow, MAX_CANDLES, ROLLUP_INTERVALS } from "./history";
 import { SimulatedHistoryService } from "./history-writer";
-import type { MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
+import type { CandleRow, MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
 import * as repo from "./repo";
 import { TickRetentionService } from "./retention";
 import { seedPairs } from "./seed";
@@ -44,6 +44,15 @@ interface StatsSnapshot {
 }
 
 const fixedTo = (value: string, decimals: number) => new Money(value).toFixed(decimals);
+
+/** A stored candle at its pair's precision; `line` gives open, high and low the close. */
+function candleView(r: CandleRow, pair: PairRow, type: "candle" | "line"): CandleView {
+  const d = pair.priceDecimals;
+  const c = fixedTo(r.c, d);
+  const v = fixedTo(r.v, pair.qtyDecimals);
+  if (type === "line") return { t: r.t, o: c, h: c, l: c, c, v };
+  return { t: r.t, o: fixedTo(r.o, d), h: fixedTo(r.h, d), l: fixedTo(r.l, d), c, v };
+}
 
 /** Percent change from `open` to `price`, two decimals; null without a 24 h open. */
 function changePercent(price: string | null, open: string | undefined): string | null {
@@ -228,17 +237,32 @@ export class MarketService {
     end?: number,
   ): Promise<CandleView[]> {
     const pair = await this.enabledPair(id);
-    const count = Math.min(Math.max(1, limit), MAX_CANDLES);
-    const before = end ?? bucketStart(this.clock.now().getTime(), interval) + INTERVAL_SECONDS[interval] * 1000;
-    const newest = bucketStart(before - 1, interval);
-    const from = new Date(newest - (count - 1) * INTERVAL_SECONDS[interval] * 1000);
-    const rows = await repo.readCandles(this.db, id, interval, from, new Date(before), count);
-    const d = pair.priceDecimals;
-    return rows.reverse().map((r) => {
-      const c = fixedTo(r.c, d);
-      const v = fixedTo(r.v, pair.qtyDecimals);
-      if (type === "line") return { t: r.t, o: c, h: c, l: c, c, v };
-      return { t: r.t, o: fixedTo(r.o, d), h: fixedTo(r.h, d), l: fixedTo(r.l, d), c, v };
+    const { count, from, before } = candleWindow(this.clock.now().getTime(), interval, limit, end);
+    const rows = await repo.readCandles(this.db, id, interval, new Date(from), new Date(before), count);
+    return rows.reverse().map((r) => candleView(r, pair, type));
+  }
+
+  /**
+   * The newest `limit` line candles of several pairs, read together (a market list's sparklines): each pair's list
+   * is what `candles(id, interval, "line", limit)` answers. Pairs that do not exist or are disabled are left out,
+   * where `candles` refuses them; the rest come in the order of `ids`.
+   */
+  async lines(
+    ids: readonly number[],
+    interval: KlineInterval,
+    limit: number,
+  ): Promise<{ productid: number; candles: CandleView[] }[]> {
+    if (ids.length === 0) return [];
+    const { from, before } = candleWindow(this.clock.now().getTime(), interval, limit);
+    const [pairs, rows] = await Promise.all([
+      repo.findEnabledPairs(this.db, ids),
+      repo.readCandlesOfPairs(this.db, ids, interval, new Date(from), new Date(before)),
+    ]);
+    const byId = new Map(pairs.map((p) => [p.id, p]));
+    return ids.flatMap((id) => {
+      const pair = byId.get(id);
+      if (!pair) return [];
+      return [{ productid: id, candles: (rows.get(id) ?? []).map((r) => candleView(r, pair, "line")) }];
     });
   }
 

@@ -6,6 +6,7 @@ import { FIGURES_REFRESH_MS, type PairDetail, type PairList } from "./pairs";
 const LISTS: QueryKey = [routes.productlist.path];
 const PAIRS: QueryKey = [routes.productshow.path];
 const CANDLES: QueryKey = [routes.getkdata.path];
+const SPARKLINES: QueryKey = [routes.sparklines.path];
 const FIGURE_KEYS = [LISTS, PAIRS];
 /** A pair's answer is keyed pairKey(id): [path, { product_id }]. */
 const productIdOf = (key: QueryKey) => (key[1] as { product_id?: number } | undefined)?.product_id;
@@ -32,7 +33,7 @@ export function useLivePrices(pairIds: readonly number[], options: LivePricesOpt
     },
     {
       onReconnected: () => {
-        for (const queryKey of [LISTS, PAIRS, CANDLES]) void client.invalidateQueries({ queryKey });
+        for (const queryKey of [LISTS, PAIRS, CANDLES, SPARKLINES]) void client.invalidateQueries({ queryKey });
       },
     },
   );

@@ -1,17 +1,48 @@
-import { useQuery } from "@tanstack/react-query";
-import { candlesQueryOptions } from "@/lib/market/candles";
+import { type Candle, MAX_SPARKLINE_PAIRS, routes } from "@cryptos/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { type BatchLoader, createBatchLoader } from "@/lib/batch-loader";
 
-/** Sparklines change slowly: one request per visible pair every five minutes at most. */
+/** Sparklines change slowly: each pair's line is read again after five minutes at most. */
 const SPARKLINE_STALE_MS = 5 * 60_000;
+/** Rows that come on screen together (in one frame) make one call. */
+const GATHER_MS = 16;
+
+/** One loader per number of points (the call's `limit`). */
+const loaders = new Map<number, BatchLoader<number, Candle[]>>();
+
+function loaderFor(points: number): BatchLoader<number, Candle[]> {
+  let loader = loaders.get(points);
+  if (!loader) {
+    loader = createBatchLoader(
+      async (ids: number[]) => {
+        const productids = [...ids].sort((a, b) => a - b).join(",");
+        const data = await api("sparklines", { query: { productids, limit: points } });
+        return new Map(data.lines.map((line) => [line.productid, line.candles]));
+      },
+      // A pair the answer leaves out (removed since the list was read) draws no line, as an empty history does.
+      { maxBatch: MAX_SPARKLINE_PAIRS, waitMs: GATHER_MS, missing: [] },
+    );
+    loaders.set(points, loader);
+  }
+  return loader;
+}
 
 /**
- * The hourly closes a row's sparkline draws; fetched only once `enabled` (the row is on screen). From lib/market
- * rather than the chart, so that the Markets list does not load the charting library.
+ * One pair's hourly line, oldest first. Each row has its own query (a row renders again only for its own line),
+ * but the reads of the rows that come on screen together leave as one `sparklines` call.
+ */
+export const sparklineQueryOptions = (productid: number, points: number) =>
+  queryOptions({
+    queryKey: [routes.sparklines.path, { productid, limit: points }] as const,
+    queryFn: () => loaderFor(points).load(productid),
+    staleTime: SPARKLINE_STALE_MS,
+  });
+
+/**
+ * The hourly closes a row's sparkline draws; read only once `enabled` (the row is on screen). Not getkdata: one
+ * call answers every visible row, and the Markets list does not load the charting library.
  */
 export function useSparklineData(productid: number, points: number, enabled: boolean) {
-  return useQuery({
-    ...candlesQueryOptions({ productid, intval: "1h", type: "line", limit: points }),
-    staleTime: SPARKLINE_STALE_MS,
-    enabled,
-  });
+  return useQuery({ ...sparklineQueryOptions(productid, points), enabled });
 }

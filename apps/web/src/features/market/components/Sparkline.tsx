@@ -17,9 +17,13 @@ function useSeen<T extends Element>() {
       setSeen(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
+    // A screen's height below and above: the rows just past the fold join the first read, not one call each.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: "100% 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [seen]);
@@ -33,14 +37,14 @@ export interface SparklineProps {
 }
 
 /**
- * A 24 h trend line for a list row. Its candles load only when the row is on screen, and are kept for five
- * minutes, so a long list costs one request per pair actually looked at.
+ * A 24 h trend line for a list row. Its candles load only when the row comes near the screen, together with those
+ * of every other row that does so at the same time (one request), and are kept for five minutes.
  */
 export function Sparkline({ pairId, price }: SparklineProps) {
   const [ref, seen] = useSeen<HTMLSpanElement>();
   const query = useSparklineData(pairId, POINTS, seen);
   // Numbers only place the points; the prices shown as text stay decimal strings.
-  const closes = (query.data?.candles ?? []).slice(-POINTS).map((c) => Number(c.c));
+  const closes = (query.data ?? []).slice(-POINTS).map((c) => Number(c.c));
   if (price !== null && closes.length > 0) closes[closes.length - 1] = Number(price);
   let path = "";
   let tone = "is-flat";
