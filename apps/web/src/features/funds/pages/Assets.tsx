@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
-import { type ComponentType, useEffect, useRef } from "react";
+import { type ComponentType, useDeferredValue, useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AccountButton } from "@/components/AccountButton";
 import {
@@ -40,8 +40,14 @@ interface Action {
 export default function Assets() {
   const { t } = useTranslation("funds");
   const signedIn = useRequireAuth();
-  const { user, query } = useSession();
-  const prices = useUsdtPrices();
+  const session = useSession();
+  const { query } = session;
+  const usdtPrices = useUsdtPrices();
+  // Deferred (decision 081): the first render draws the skeletons, as the prerendered shell did, and the balances
+  // come in a transition React renders in slices; the answers' arrival would otherwise be one synchronous render.
+  const user = useDeferredValue(session.user ?? null, null);
+  const pricesData = useDeferredValue(usdtPrices.data ?? null, null);
+  const prices = { data: pricesData ?? undefined, isError: usdtPrices.isError };
   const [hidden, toggleHidden] = useHideBalances();
   const [hideZero, setHideZero] = useHideZeroBalances();
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 import { Button } from "antd-mobile";
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CloseOutline, SoundOutline } from "@/components/icons";
 import { RichText } from "@/components/RichText";
@@ -23,7 +23,8 @@ const CLOSING_MS = 200;
  */
 export function AnnouncementPopup() {
   const { t } = useTranslation("home");
-  const { data: announcement } = useAnnouncement();
+  // Deferred (decision 081): not in the render that hydrates the shell (which has no popup), and drawn in slices.
+  const announcement = useDeferredValue(useAnnouncement().data ?? null, null);
   const { token, user } = useSession();
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [closing, setClosing] = useState(false);

@@ -1,5 +1,5 @@
 import { APP_NAME, CRYPTO_PRODUCT_TYPE } from "@cryptos/contract";
-import { memo } from "react";
+import { memo, useDeferredValue } from "react";
 import { AccountButton } from "@/components/AccountButton";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
@@ -45,7 +45,12 @@ export default function Home() {
   // The sections appear together once their first answers are in (or failed), not one by one, each pushing the
   // ones below it down the screen (layout shift); until then the menu shows its skeleton and nothing is below it.
   const announcement = useAnnouncement();
-  const settled = !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending;
+  // Deferred (decision 081): the first render draws the skeleton, as the prerendered shell did, and the sections come
+  // in a transition React renders in slices; the answers' arrival would otherwise be one synchronous render.
+  const settled = useDeferredValue(
+    !menus.isPending && !soft.isPending && !market.isPending && !announcement.isPending,
+    false,
+  );
   return (
     <Page title={APP_NAME} back={false} left={<AccountButton />} right={<HeaderButtons />} className="home">
       {failed ? (

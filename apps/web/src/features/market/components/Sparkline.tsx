@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { useSparklineData } from "../api/get-sparkline";
 
 /** The last 24 hourly closes. */
@@ -20,7 +20,8 @@ function useSeen<T extends Element>() {
     // A screen's height below and above: the rows just past the fold join the first read, not one call each.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+        // A transition: a screenful of rows turning on their reads renders in slices, not as one long task.
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setSeen(true));
       },
       { rootMargin: "100% 0px" },
     );

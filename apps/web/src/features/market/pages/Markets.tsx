@@ -44,7 +44,11 @@ export default function Markets() {
   const needle = useDeferredValue(search.trim().toLowerCase());
   const favourites = useFavourites();
   const list = usePairs(CRYPTO_PRODUCT_TYPE);
-  const pairs = useMemo(() => list.data?.items ?? [], [list.data]);
+  // Deferred (decision 081): the first render draws the skeleton rows, as the prerendered shell did, and the rows
+  // come in a transition React renders in slices; a query's answer would otherwise be one synchronous render.
+  // (null, not undefined: an undefined initial value means "no initial value" to React.)
+  const data = useDeferredValue(list.data ?? null, null);
+  const pairs = useMemo(() => data?.items ?? [], [data]);
   useLivePrices(pairs.map((pair) => pair.id));
 
   // The tabs are the product types present in the data (crypto first), plus the favourites.
@@ -60,8 +64,8 @@ export default function Markets() {
   const shown = inTab.filter((pair) => matches(pair, needle));
 
   let body: React.ReactNode;
-  if (list.isPending) body = <SkeletonRows />;
-  else if (list.isError) {
+  if (!data && !list.isError) body = <SkeletonRows />;
+  else if (!data) {
     const message = list.error instanceof ApiError ? list.error.msg : undefined;
     body = <RetryView onRetry={() => void list.refetch()} message={message} />;
   } else if (shown.length === 0) {

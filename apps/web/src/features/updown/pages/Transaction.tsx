@@ -1,6 +1,6 @@
 import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@cryptos/contract";
-import { Button, Skeleton } from "antd-mobile";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "antd-mobile";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AccountButton } from "@/components/AccountButton";
 import { ChartIntervals } from "@/components/ChartIntervals";
@@ -26,6 +26,7 @@ import { useUpDownSettings } from "../api/get-settings";
 import { OrderLists } from "../components/OrderLists";
 import { OrderSheet } from "../components/OrderSheet";
 import { PairPicker } from "../components/PairPicker";
+import { TransactionFrame } from "../components/TransactionFrame";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
 
@@ -49,6 +50,10 @@ export default function Transaction() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [tab, setTab] = useState<OrderTab>("open");
   const [interval, setChartInterval] = useState<KlineInterval>("1m");
+
+  // Deferred (decision 081): the first render draws the frame, as the prerendered shell did, and the page comes in a
+  // transition React renders in slices; the settings' arrival would otherwise be one synchronous render.
+  const loaded = useDeferredValue(!settings.isPending, false);
 
   const tradables: TradablePair[] = useMemo(
     () =>
@@ -99,12 +104,14 @@ export default function Transaction() {
   };
 
   let body: React.ReactNode;
-  if (settings.isPending) {
+  if (!loaded) {
     body = (
-      <div className="updown-section">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
+      <TransactionFrame
+        signedIn={session.signedIn}
+        interval={interval}
+        onIntervalChange={setChartInterval}
+        onLogin={() => goToLogin()}
+      />
     );
   } else if (settings.isError) {
     const message = settings.error instanceof ApiError ? settings.error.msg : undefined;
