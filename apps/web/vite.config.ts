@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -9,11 +11,23 @@ const api = "http://127.0.0.1:8080";
 /** Set while shell/vite-plugin.ts builds the page that renders the shells, apart from the app. */
 const prerenderOut = process.env[PRERENDER_OUT];
 
-export default defineConfig({
+/**
+ * react-router's production build. Its package exports name only the development build, warnings and checks
+ * included, whatever the mode (remix-run/react-router#14102): a build for users takes the production one.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
+
+export default defineConfig(({ command }) => ({
   base: "./",
   plugins: prerenderOut ? [react()] : [react(), prerenderedShells(), serviceWorker(), precompress()],
   resolve: {
-    alias: { "@/": fileURLToPath(new URL("./src/", import.meta.url)) },
+    alias: [
+      { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
     // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:
     // one copy only, this app's.
     dedupe: ["react", "react-dom"],
@@ -55,4 +69,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

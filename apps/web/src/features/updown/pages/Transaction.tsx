@@ -8,10 +8,10 @@ import { EmptyState } from "@/components/EmptyState";
 import { ExportButton } from "@/components/ExportButton";
 import { DownOutline } from "@/components/icons";
 import { KlineChart } from "@/components/KlineChart";
+import { lazySheet } from "@/components/lazy-sheet";
 import { Page } from "@/components/Page";
 import { PositionCard } from "@/components/PositionCard";
 import { RetryView } from "@/components/RetryView";
-import { SettlementSheet } from "@/components/SettlementSheet";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { ratePercent } from "@/lib/decimal";
@@ -24,11 +24,23 @@ import { useGoToLogin, useSession } from "@/lib/session";
 import type { OrderTab } from "../api/get-orders";
 import { useUpDownSettings } from "../api/get-settings";
 import { OrderLists } from "../components/OrderLists";
-import { OrderSheet } from "../components/OrderSheet";
-import { PairPicker } from "../components/PairPicker";
 import { TransactionFrame } from "../components/TransactionFrame";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
+
+// The sheets load when first opened: none of them is on the first screen.
+const OrderSheet = lazySheet(
+  () => import("../components/OrderSheet").then((m) => m.OrderSheet),
+  (props) => props.visible,
+);
+const PairPicker = lazySheet(
+  () => import("../components/PairPicker").then((m) => m.PairPicker),
+  (props) => props.visible,
+);
+const SettlementSheet = lazySheet(
+  () => import("@/components/SettlementSheet").then((m) => m.SettlementSheet),
+  (props) => props.order !== undefined,
+);
 
 const parseDirection = (value: string | null): Direction | undefined =>
   value === "up" || value === "down" ? value : undefined;
