@@ -376,21 +376,35 @@ try {
         ),
       };
     }
+    /**
+     * One audit, run again once if Lighthouse could not record it (NO_NAVSTART and the like, now and then in a
+     * headless Chromium): a run without a trace scores 0 and says nothing about the page. A second failure is kept,
+     * reported and left out of the medians.
+     */
+    async function auditOnce(route, url, { signedIn = false } = {}) {
+      for (let attempt = 1; ; attempt++) {
+        if (signedIn) await signInProfile(chrome.port, homeServer.url);
+        const r = await audit(url, { signedIn });
+        if (!r.error) return r;
+        progress(`web: Lighthouse ${route}, attempt ${attempt}: ${r.error}`);
+        if (attempt === 2) return r;
+      }
+    }
     // Alternating rounds (the bare app, then each page), RUNS of them: the machine's speed moves between runs (other
     // work on it), so each figure is the median of its runs, beside the bare app's median from the same rounds.
     const runs = Object.fromEntries([["bare", []], ...ROUTES.map(([route]) => [route, []])]);
     for (let round = 1; round <= RUNS; round++) {
       progress(`web: Lighthouse round ${round} of ${RUNS}`);
-      runs.bare.push(await audit(bare.url));
+      runs.bare.push(await auditOnce("bare", bare.url));
       for (const [route, hash] of ROUTES) {
         // Assets is audited signed in (a wallet's session in the profile's storage), the others as a visitor sees them.
-        if (route === "assets") await signInProfile(chrome.port, homeServer.url);
-        const r = await audit(homeServer.url + hash, { signedIn: route === "assets" });
-        if (r.error) progress(`web: Lighthouse ${route}: ${r.error}`);
-        runs[route].push(r);
+        const signedIn = route === "assets";
+        runs[route].push(await auditOnce(route, homeServer.url + hash, { signedIn }));
       }
     }
-    const medianOf = (list, pick) => median(list.map(pick));
+    const recorded = (list) => list.filter((r) => !r.error);
+    const scoreOf = (r) => (r.error ? "not recorded" : r.scores.performance);
+    const medianOf = (list, pick) => median(recorded(list).map(pick));
     const figures = (list) => ({
       performance: medianOf(list, (r) => r.scores.performance),
       lcp: medianOf(list, (r) => r.lcp),
@@ -409,7 +423,7 @@ try {
       const f = figures(list);
       for (const category of categories) {
         emit({
-          name: `web: Lighthouse ${route} ${category} (median of ${list.length})`,
+          name: `web: Lighthouse ${route} ${category} (median of ${recorded(list).length})`,
           value: medianOf(list, (r) => r.scores[category]),
           unit: "score",
           baseline: medianOf(runs.bare, (r) => r.scores[category]),
@@ -418,7 +432,7 @@ try {
           check: "value",
           note:
             category === "performance"
-              ? `medians: ${describe(f)} (bare app: ${describe(bareFigures)}); scores ${list.map((r) => r.scores.performance).join(", ")} (bare ${runs.bare.map((r) => r.scores.performance).join(", ")}); mobile preset, simulated throttling, benchmarkIndex median ${f.benchmarkIndex}; below 0.9 in the last run: ${list.at(-1).failing.join(", ") || "none"}`
+              ? `medians: ${describe(f)} (bare app: ${describe(bareFigures)}); scores ${list.map(scoreOf).join(", ")} (bare ${runs.bare.map(scoreOf).join(", ")}); mobile preset, simulated throttling, benchmarkIndex median ${f.benchmarkIndex}; below 0.9 in the last run: ${list.at(-1).failing.join(", ") || "none"}`
               : `${hash}${route === "assets" ? " (signed in with a wallet)" : ""}`,
         });
       }
@@ -431,7 +445,7 @@ try {
       ];
       for (const [what, value, baseline, unit, target] of budgets) {
         emit({
-          name: `web: ${route} ${what} (median of ${list.length})`,
+          name: `web: ${route} ${what} (median of ${recorded(list).length})`,
           value,
           unit,
           baseline,

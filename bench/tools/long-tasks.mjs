@@ -1,0 +1,140 @@
+// The long tasks (over 50 ms) of one cold load at 4x CPU, from Chromium's trace: each with its biggest trace events
+// and, from a CPU profile taken at the same time, the JS functions it ran (with React's: which of its render and
+// commit paths, and which components rendered synchronously). Against an unminified build (`npx vite build --minify
+// false --outDir <dir>` in apps/web, served by a server with WEB_DIST=<dir>) the names are the source's.
+//   node tools/long-tasks.mjs 'http://127.0.0.1:8080/#/pages/markets/markets'     (W=<viewport width>, TOP=<functions>)
+import { chromium } from "playwright-core";
+
+const url = process.argv[2];
+const width = Number(process.env.W ?? 412);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const context = await browser.newContext({
+  viewport: { width, height: 823 },
+  deviceScaleFactor: 1.75,
+  serviceWorkers: "block",
+});
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await page.addInitScript(() => {
+  window.__lcp = [];
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries())
+      window.__lcp.push([Math.round(e.startTime), e.size, e.element?.className || e.element?.tagName]);
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+});
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+await cdp.send("Profiler.start");
+await browser.startTracing(page, {
+  categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "loading"],
+});
+await page.goto(url, { waitUntil: "networkidle" });
+await page.waitForTimeout(1500);
+const trace = JSON.parse((await browser.stopTracing()).toString());
+const { profile } = await cdp.send("Profiler.stop");
+const pnodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const pparent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) pparent.set(c, n.id);
+let clock = profile.startTime;
+const stimes = profile.timeDeltas.map((d) => (clock += d));
+/** The JS functions (name and file) that samples between two trace timestamps were in, with their own time. */
+function jsIn(from, to) {
+  const by = new Map();
+  stimes.forEach((t, i) => {
+    if (t < from || t > to) return;
+    let n = pnodes.get(profile.samples[i]);
+    while (n && !n.callFrame.url) n = pnodes.get(pparent.get(n.id));
+    const f = n?.callFrame;
+    const key = f ? `${f.functionName || "(top)"}@${f.url.split("/").pop()}:${f.lineNumber}` : "(native)";
+    by.set(key, (by.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  const incl = new Map();
+  stimes.forEach((t, i) => {
+    if (t < from || t > to) return;
+    const seen = new Set();
+    for (let n = pnodes.get(profile.samples[i]); n; n = pnodes.get(pparent.get(n.id))) {
+      const name = n.callFrame.functionName;
+      if (
+        /^(renderRoot\w*|workLoop\w*|performWorkOnRoot\w*|performSyncWorkOnRoot|flushSync\w*|recoverFromConcurrentError|commitRoot\w*|flushPassiveEffects\w*|hydrateRoot|processRootScheduleIn\w*|performWorkUntilDeadline|flushSyncWorkAcrossRoots_impl|flushSpawnedWork|commitMutationEffects\w*|commitLayoutEffects\w*)$/.test(
+          name,
+        ) &&
+        !seen.has(name)
+      ) {
+        seen.add(name);
+        incl.set(name, (incl.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+      }
+    }
+  });
+  const comps = new Map();
+  stimes.forEach((t, i) => {
+    if (t < from || t > to) return;
+    const names = [];
+    let sync = false;
+    for (let n = pnodes.get(profile.samples[i]); n; n = pnodes.get(pparent.get(n.id))) {
+      const name = n.callFrame.functionName;
+      if (name === "renderRootSync") sync = true;
+      if (/^[A-Z][A-Za-z]+$/.test(name) && n.callFrame.url.includes("/assets/")) names.push(name);
+    }
+    if (!sync) return;
+    for (const name of new Set(names))
+      comps.set(name, (comps.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  if (comps.size)
+    by.set(
+      `[sync-rendered components: ${[...comps]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(", ")}]`,
+      1e9 - 1,
+    );
+  if (incl.size) by.set(`[incl: ${[...incl].map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}]`, 1e9);
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.TOP ?? 6))
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join("; ");
+}
+const lcp = await page.evaluate(() => window.__lcp);
+const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
+console.log("FCP", Math.round(fcp), "LCP candidates", JSON.stringify(lcp));
+const events = trace.traceEvents;
+const navStart = events.find((e) => e.name === "ResourceSendRequest")?.ts ?? events[0].ts;
+// the renderer main thread: the thread with ParseHTML
+const main = events.find((e) => e.name === "v8.evaluateModule");
+const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+const tasks = onMain.filter(
+  (e) => (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.dur > 50_000,
+);
+let tbt = 0;
+for (const task of tasks) {
+  tbt += task.dur / 1000 - 50;
+  const kids = onMain.filter(
+    (e) =>
+      e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 4000 && !/RunTask/.test(e.name),
+  );
+  const desc = kids
+    .sort((a, b) => a.ts - b.ts)
+    .slice(0, 14)
+    .map((e) => {
+      const d = e.args?.data ?? {};
+      const where = (d.url || d.stackTrace?.[0]?.url || d.functionName || e.args?.fileName || "").split("/").pop();
+      return `${e.name}${where ? `(${where})` : ""} ${Math.round(e.dur / 1000)}`;
+    })
+    .join(", ");
+  console.log(`task @${Math.round((task.ts - navStart) / 1000)} ${Math.round(task.dur / 1000)} ms: ${desc}`);
+  console.log(`    JS: ${jsIn(task.ts, task.ts + task.dur)}`);
+}
+console.log("TBT(observed at 4x)", Math.round(tbt));
+await browser.close();
