@@ -124,3 +124,19 @@ test("a German visitor's shell is in German before the app runs", async ({ page 
   await expect(page.locator("#root nav.tab-bar [aria-current='page']")).toHaveText("Märkte");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 });
+
+test("a tap on a shell's button before the app runs is not lost: the app replays it", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/#/pages/transaction/transaction", { waitUntil: "commit" });
+  await page.locator("#root[data-shell]").getByRole("button", { name: "Log in to trade" }).click();
+  await expect(page).toHaveURL(/#\/pages\/transaction\/transaction$/);
+  release();
+  await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Ftransaction%2Ftransaction/);
+});

@@ -41,6 +41,18 @@
     for (const [index, name, template] of texts.attributes) elements[index]?.setAttribute(name, fill(template));
     document.documentElement.lang = language;
   }
+  // A tap on one of the shell's buttons before the app has hydrated would do nothing: the last one is kept, and the
+  // app replays it once it is ready (lib/shell-taps.ts). Links need no help: the address changes without the app.
+  const taps = [];
+  const remember = (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button && shell.contains(button)) taps.push(button);
+  };
+  document.addEventListener("click", remember, true);
+  window.__shellTaps = () => {
+    document.removeEventListener("click", remember, true);
+    return taps.splice(0);
+  };
   shell.removeAttribute("id");
   root.replaceWith(shell);
   shell.id = "root";

@@ -7,6 +7,7 @@ import { ignoreShellMismatch, SHELL_ATTRIBUTE } from "./app/shell/hydration";
 import { installNetworkStatus } from "./lib/network-status";
 import { queryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
+import { takeShellTaps } from "./lib/shell-taps";
 import { installTheme } from "./lib/theme";
 import "./app/styles.css";
 
@@ -23,14 +24,18 @@ const app = (
   </StrictMode>
 );
 
-// The page's code, its translations and its first reads download with the app's, rather than one after the other.
-// A tab's prerendered shell (shell/boot.js put it in #root) stays on the screen and the app hydrates into it,
-// boundary by boundary as their code and data arrive; any other page shows index.html's loader until the app draws.
-void preloadPage(window.location.hash, queryClient).then(() => {
-  // In a transition, React hydrates and renders in slices of a few milliseconds and yields to the browser between
-  // them (a blocking lane would make the whole first commit one task: 100-400 ms at 4x CPU).
-  startTransition(() => {
-    if (root.hasAttribute(SHELL_ATTRIBUTE)) hydrateRoot(root, app, { onRecoverableError: ignoreShellMismatch });
-    else createRoot(root).render(app);
+// The page's code, its translations and its first reads download with the app's, rather than one after the other,
+// asked for in tasks of their own after the one that ran the app's modules. A tab's prerendered shell (shell/boot.js
+// put it in #root) stays on the screen and the app hydrates into it, boundary by boundary as their code and data
+// arrive; any other page shows index.html's loader until the app draws.
+void new Promise((resolve) => setTimeout(resolve))
+  .then(() => preloadPage(window.location.hash, queryClient))
+  .then(() => {
+    // In a transition, React hydrates and renders in slices of a few milliseconds and yields to the browser between
+    // them (a blocking lane would make the whole first commit one task: 100-400 ms at 4x CPU).
+    takeShellTaps();
+    startTransition(() => {
+      if (root.hasAttribute(SHELL_ATTRIBUTE)) hydrateRoot(root, app, { onRecoverableError: ignoreShellMismatch });
+      else createRoot(root).render(app);
+    });
   });
-});

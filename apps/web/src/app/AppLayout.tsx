@@ -1,9 +1,10 @@
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { OfflineBanner } from "@/components/OfflineBanner";
 import { TAB_PATHS, TabBar } from "@/components/TabBar";
 import { WalletWatcher } from "@/features/accounts";
 import { PriceAlertToasts } from "@/features/market";
+import { replayShellTaps } from "@/lib/shell-taps";
 import { applyThemeForRoute } from "@/lib/theme";
 
 /** The page column (max 960 px, centered); the tab bar only on the four tab pages; the offline banner when offline. */
@@ -12,6 +13,11 @@ export function AppLayout() {
   const withTabs = TAB_PATHS.has(pathname);
   // Before paint, so that entering or leaving the console never shows a frame in the other theme.
   useLayoutEffect(() => applyThemeForRoute(pathname), [pathname]);
+  // In a task after the layout's commit: React hydrates the page's part of the shell when the tap reaches it.
+  useEffect(() => {
+    const timer = setTimeout(replayShellTaps);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className={withTabs ? "app app--tabs" : "app"}>
       <Outlet />

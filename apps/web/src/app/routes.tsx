@@ -152,13 +152,17 @@ export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   // The translations first: the app's first render waits for them. initI18n settles the language before its first
   // await, and the reads below are asked for in it.
   const translations = initI18n(route ? [route.ns] : []);
-  void route?.load().then(
-    (module) => {
-      startPages.set(route.load, module.default);
-    },
-    () => undefined,
-  );
   prefetchSession(client);
   route?.prefetch?.(client, currentLocale());
+  // The page's code in a task of its own: asking for it adds a <link> per chunk (some thirty on Trade), which
+  // together with the reads above made one long task.
+  setTimeout(() => {
+    void route?.load().then(
+      (module) => {
+        startPages.set(route.load, module.default);
+      },
+      () => undefined,
+    );
+  });
   return translations;
 }

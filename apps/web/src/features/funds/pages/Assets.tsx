@@ -12,6 +12,7 @@ import {
   UnorderedListOutline,
   UploadOutline,
 } from "@/components/icons";
+import { lazySheet } from "@/components/lazy-sheet";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
@@ -21,8 +22,6 @@ import { formatAmount } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
-import { ExchangeSheet } from "../components/ExchangeSheet";
-import { WithdrawSheet } from "../components/WithdrawSheet";
 import { FirstDeposit, HideZeroSwitch } from "../components/ZeroBalances";
 import { useHideBalances } from "../hooks/useHideBalances";
 import { useHideZeroBalances } from "../hooks/useHideZeroBalances";
@@ -30,6 +29,16 @@ import { ACCOUNT_BILL_PATH, type AssetsSheet, RECHARGE_LOG_PATH, RECHARGE_PATH, 
 import "../funds.css";
 
 const HIDDEN = "****";
+
+// The sheets load when first opened: neither is on the first screen.
+const WithdrawSheet = lazySheet(
+  () => import("../components/WithdrawSheet").then((m) => m.WithdrawSheet),
+  (props) => props.visible,
+);
+const ExchangeSheet = lazySheet(
+  () => import("../components/ExchangeSheet").then((m) => m.ExchangeSheet),
+  (props) => props.visible,
+);
 
 interface Action {
   key: string;
