@@ -140,3 +140,23 @@ test("a tap on a shell's button before the app runs is not lost: the app replays
   release();
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Ftransaction%2Ftransaction/);
 });
+
+test("a tab tapped while the app hydrates the shell is the tab marked current", async ({ page }) => {
+  // The currencies' answer holds the router's part of the app (CurrencyDecimalsGate) while the rest hydrates.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/index\/currencies/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(/\/api\/index\/currencies/);
+  await page.goto("/#/pages/index/index");
+  await asked;
+  await page.locator("nav.tab-bar").getByRole("link", { name: "Markets" }).click();
+  release();
+  await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText("Markets");
+  await expect(page.locator("nav.tab-bar [aria-current='page']")).toHaveText("Markets");
+  await expect(page.locator("nav.tab-bar .tab--active")).toHaveText("Markets");
+});

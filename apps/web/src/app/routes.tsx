@@ -155,14 +155,19 @@ export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   prefetchSession(client);
   route?.prefetch?.(client, currentLocale());
   // The page's code in a task of its own: asking for it adds a <link> per chunk (some thirty on Trade), which
-  // together with the reads above made one long task.
-  setTimeout(() => {
-    void route?.load().then(
-      (module) => {
-        startPages.set(route.load, module.default);
-      },
-      () => undefined,
-    );
+  // together with the reads above made one long task. The app hydrates once it is in too: a tap on the shell can
+  // then hydrate the page's part at once, where a part without its code would drop the tap.
+  const page = new Promise<void>((resolve) => {
+    setTimeout(() => {
+      if (!route) return resolve();
+      route.load().then(
+        (module) => {
+          startPages.set(route.load, module.default);
+          resolve();
+        },
+        () => resolve(),
+      );
+    });
   });
-  return translations;
+  return Promise.all([translations, page]).then(() => undefined);
 }

@@ -1,5 +1,5 @@
-import type { ComponentType } from "react";
-import { NavLink } from "react-router";
+import { type ComponentType, useLayoutEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import { AppOutline, HistogramOutline, PayCircleOutline, UnorderedListOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
 
@@ -22,8 +22,21 @@ export const TAB_PATHS: ReadonlySet<string> = new Set(TABS.map((tab) => tab.path
 /** Bottom tab bar; the active tab is the current route (not the spec's always-active markets entry). */
 export function TabBar() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // React keeps an attribute that differs from the prerendered shell's markup as it is: a tab tapped while the app
+  // was hydrating (the router already at Markets when the tab bar hydrated) left Home marked current for good. The
+  // links' active marks are set here to what React rendered, so that the DOM is what React believes it is.
+  useLayoutEffect(() => {
+    for (const [index, link] of Array.from(nav.current?.querySelectorAll("a") ?? []).entries()) {
+      const active = TABS[index]?.path === pathname;
+      link.className = active ? "tab tab--active" : "tab";
+      if (active) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }, [pathname]);
   return (
-    <nav className="tab-bar" aria-label={t("tabs.label")}>
+    <nav ref={nav} className="tab-bar" aria-label={t("tabs.label")}>
       {TABS.map(({ key, path, Icon }) => (
         <NavLink key={key} to={path} end className={({ isActive }) => (isActive ? "tab tab--active" : "tab")}>
           <Icon className="tab__icon" />
