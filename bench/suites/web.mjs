@@ -19,20 +19,11 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { emit, freshDatabase, median, progress } from "../lib.mjs";
+import { CHROME_FLAGS, CHROMIUM, emit, freshDatabase, median, progress } from "../lib.mjs";
 import { seedBenchPairs } from "../seed-pairs.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WEB = path.join(ROOT, "apps/web");
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const HOME = "#/pages/index/index";
 const ROUTES = [
   ["home", HOME],

@@ -6,20 +6,13 @@
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROME_FLAGS, CHROMIUM } from "../lib.mjs";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: node tools/lighthouse-page.mjs <url>");
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--headless=new",
-  ],
+  chromePath: CHROMIUM,
+  chromeFlags: [...CHROME_FLAGS, "--headless=new"],
   logLevel: "silent",
 });
 const file = (u) => u.split("/").pop() || u;

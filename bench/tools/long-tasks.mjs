@@ -4,20 +4,11 @@
 // false --outDir <dir>` in apps/web, served by a server with WEB_DIST=<dir>) the names are the source's.
 //   node tools/long-tasks.mjs 'http://127.0.0.1:8080/#/pages/markets/markets'     (W=<viewport width>, TOP=<functions>)
 import { chromium } from "playwright-core";
+import { CHROME_FLAGS, CHROMIUM } from "../lib.mjs";
 
 const url = process.argv[2];
 const width = Number(process.env.W ?? 412);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
 const context = await browser.newContext({
   viewport: { width, height: 823 },
   deviceScaleFactor: 1.75,
