@@ -98,3 +98,38 @@ for (const screen of FIRST_SCREENS) {
     }
   });
 }
+
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+for (const screen of FIRST_SCREENS) {
+  test(`${screen.title}: its code leaves with the entry's, and its stylesheets come inline in the HTML`, async ({
+    page,
+    request,
+  }) => {
+    if ("signedIn" in screen) await signInPage(page, await signUp(request));
+    const asked: string[] = [];
+    page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
+    // The entry is held: nothing of the app runs, yet the page's chunk and its translations are asked for
+    // (shell/preload.js, inline in index.html's head).
+    const held = gate();
+    await page.route(ENTRY, async (route: Route) => {
+      await held.opened;
+      await route.continue();
+    });
+    // "commit": the load event waits for the entry.
+    await page.goto(`/${screen.hash}`, { waitUntil: "commit" });
+    const chunk = new RegExp(`/assets/${screen.chunk}-[\\w-]+\\.js$`);
+    await expect.poll(() => asked.some((path) => chunk.test(path))).toBe(true);
+    await expect.poll(() => asked.some((path) => /\/assets\/common-[\w-]+\.js$/.test(path))).toBe(true);
+
+    held.open();
+    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+    await page.waitForLoadState("networkidle");
+    expect(
+      asked.filter((path) => chunk.test(path)),
+      "the page's chunk asked for once",
+    ).toHaveLength(1);
+    // Their rules are inline (apps/web/shell): a stylesheet file would be a request the first screen waits for.
+    expect(asked.filter((path) => path.endsWith(".css"))).toEqual([]);
+  });
+}

@@ -16,16 +16,22 @@ export const PRERENDER_OUT = "CRYPTOS_SHELL_PRERENDER_OUT";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.dirname(HERE);
 const BOOT_TEMPLATE = path.join(HERE, "boot.js");
+const PRELOAD_TEMPLATE = path.join(HERE, "preload.js");
 const PUBLIC = path.join(WEB, "public");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The tabs that get a shell: the four of the tab bar and Login. Assets is drawn signed in (a visitor goes to Login). */
 const SHELLS = [
-  { path: "/pages/index/index", page: "features/home/pages/Home.tsx", signedIn: false },
-  { path: "/pages/markets/markets", page: "features/market/pages/Markets.tsx", signedIn: false },
-  { path: "/pages/transaction/transaction", page: "features/updown/pages/Transaction.tsx", signedIn: false },
-  { path: "/pages/assets/assets", page: "features/funds/pages/Assets.tsx", signedIn: true },
-  { path: "/pages/login", page: "features/accounts/pages/Login.tsx", signedIn: false },
+  { path: "/pages/index/index", page: "features/home/pages/Home.tsx", ns: "home", signedIn: false },
+  { path: "/pages/markets/markets", page: "features/market/pages/Markets.tsx", ns: "market", signedIn: false },
+  {
+    path: "/pages/transaction/transaction",
+    page: "features/updown/pages/Transaction.tsx",
+    ns: "updown",
+    signedIn: false,
+  },
+  { path: "/pages/assets/assets", page: "features/funds/pages/Assets.tsx", ns: "funds", signedIn: true },
+  { path: "/pages/login", page: "features/accounts/pages/Login.tsx", ns: "accounts", signedIn: false },
 ] as const;
 
 /**
@@ -93,6 +99,52 @@ async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
     await browser.close();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/** The JavaScript files a chunk runs: itself and its static imports, transitively. */
+function filesOf(bundle: OutputBundle, chunk: OutputChunk, files = new Set<string>()): Set<string> {
+  if (files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  for (const name of chunk.imports) {
+    const imported = bundle[name];
+    if (imported?.type === "chunk") filesOf(bundle, imported, files);
+  }
+  return files;
+}
+
+/**
+ * What shell/preload.js asks for at once on a shell's first visit, beside the entry: the page's own chunks (those
+ * the entry does not load itself) by route, and the translation chunks by language and namespace.
+ */
+function pageCode(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const loadedByEntry = entry ? filesOf(bundle, entry) : new Set<string>();
+  const code: Record<string, { code: string[]; ns: string }> = {};
+  for (const shell of SHELLS) {
+    const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${shell.page}`));
+    const files = page ? [...filesOf(bundle, page)].filter((file) => !loadedByEntry.has(file)) : [];
+    code[shell.path] = { code: files, ns: shell.ns };
+  }
+  const namespaces = new Set<string>(["common", ...SHELLS.map((shell) => shell.ns)]);
+  const translations: Record<string, Record<string, string>> = {};
+  for (const chunk of chunks) {
+    const [, language, ns] = chunk.facadeModuleId?.match(/\/src\/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+    if (!language || !ns || !namespaces.has(ns)) continue;
+    translations[language] ??= {};
+    translations[language][ns] = chunk.fileName;
+  }
+  return { code, translations };
+}
+
+/** A template with each of its placeholder lines replaced; a line it lost is an error, not a silent no-op. */
+function fillIn(template: string, lines: Record<string, string>): string {
+  let filled = template;
+  for (const [line, replacement] of Object.entries(lines)) {
+    if (!filled.includes(line)) throw new Error(`a shell script template lost its line "${line}"`);
+    filled = filled.replace(line, replacement);
+  }
+  return filled;
 }
 
 /** The CSS files a chunk and its static imports bring, in the order Vite links them. */
@@ -179,6 +231,10 @@ export function prerenderedShells(): Plugin {
         /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
         (link, file) => (css.has(file) ? "" : link),
       );
+      // A shell page's chunk lists its CSS files, and Vite's preload helper would fetch each one (and hold the
+      // page's code until it loads) though its rules are inline above. The helper skips a file linked as a
+      // stylesheet already; a `disabled` link is never fetched (HTML: a disabled stylesheet is not obtained).
+      const inlined = [...css].map((file) => `<link rel="stylesheet" href="./${file}" disabled>`).join("");
       const data = Object.fromEntries(
         [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
       );
@@ -186,6 +242,11 @@ export function prerenderedShells(): Plugin {
       const placeholder = "const SHELLS = SHELL_TEXTS;";
       if (!boot.includes(placeholder)) this.error(`${BOOT_TEMPLATE} lost its line "${placeholder}"`);
       const bootScript = boot.replace(placeholder, `const SHELLS = ${JSON.stringify(data)};`);
+      const { code, translations } = pageCode(bundle);
+      const preload = fillIn(readFileSync(PRELOAD_TEMPLATE, "utf8"), {
+        "const PAGE_CODE = SHELL_PAGE_CODE;": `const PAGE_CODE = ${JSON.stringify(code)};`,
+        "const TRANSLATIONS = SHELL_TRANSLATIONS;": `const TRANSLATIONS = ${JSON.stringify(translations)};`,
+      });
 
       const shellMarkup = SHELLS.map(
         ({ path: route }) =>
@@ -193,7 +254,7 @@ export function prerenderedShells(): Plugin {
       ).join("");
       if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
       source = source
-        .replace("</head>", `<style>${SHELL_CSS}${styles}</style>\n</head>`)
+        .replace("</head>", `<style>${SHELL_CSS}${styles}</style>\n${inlined}\n${inlineScript(preload)}\n</head>`)
         .replace("</body>", `<div class="shells">${shellMarkup}</div>\n${inlineScript(bootScript)}\n</body>`);
       html.source = source;
     },

@@ -1,0 +1,31 @@
+// Put inline into index.html's <head> by shell/vite-plugin.ts, which fills in PAGE_CODE and TRANSLATIONS. On a first
+// visit to a tab with a shell, the page's code and translations download beside the app's entry: asked for by the
+// app, they would wait for the entry to download and run (a round trip and a few hundred ms at 4x CPU). The app's
+// own import of each finds it under way (Vite's preload helper skips a file already linked). The language rule is
+// boot.js's.
+(() => {
+  /** By route: the page's chunks the entry does not load itself, and the page's translation namespace. */
+  const PAGE_CODE = SHELL_PAGE_CODE;
+  /** By language, the chunk of each namespace the shells' pages read (common and the page's own). */
+  const TRANSLATIONS = SHELL_TRANSLATIONS;
+  const path = location.hash.replace(/^#/, "").split("?")[0];
+  const page = PAGE_CODE[path === "" || path === "/" ? "/pages/index/index" : path];
+  if (!page) return;
+  let language = "en";
+  try {
+    const stored = localStorage.getItem("lang");
+    if (stored && TRANSLATIONS[stored]) language = stored;
+  } catch {
+    // Storage blocked: English.
+  }
+  const languages = language === "en" ? ["en"] : [language, "en"];
+  const translations = languages.flatMap((code) => [TRANSLATIONS[code].common, TRANSLATIONS[code][page.ns]]);
+  for (const file of [...page.code, ...translations]) {
+    if (!file) continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = `./${file}`;
+    document.head.append(link);
+  }
+})();
