@@ -25,6 +25,8 @@ const FIRST_SCREENS = [
     chunk: "Transaction",
     title: "Trade",
     reads: ["/api/index/miao", "/api/index/productlist"],
+    // Its frame paints without its code, which is not preloaded (apps/web/shell/vite-plugin.ts says why).
+    preloaded: false,
   },
   {
     hash: "#/pages/assets/assets",
@@ -119,8 +121,10 @@ for (const screen of FIRST_SCREENS) {
     // "commit": the load event waits for the entry.
     await page.goto(`/${screen.hash}`, { waitUntil: "commit" });
     const chunk = new RegExp(`/assets/${screen.chunk}-[\\w-]+\\.js$`);
-    await expect.poll(() => asked.some((path) => chunk.test(path))).toBe(true);
-    await expect.poll(() => asked.some((path) => /\/assets\/common-[\w-]+\.js$/.test(path))).toBe(true);
+    if (!("preloaded" in screen)) {
+      await expect.poll(() => asked.some((path) => chunk.test(path))).toBe(true);
+      await expect.poll(() => asked.some((path) => /\/assets\/common-[\w-]+\.js$/.test(path))).toBe(true);
+    }
 
     held.open();
     await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
