@@ -68,3 +68,37 @@ describe("the web build's compressed copies", () => {
     expect(indexPlain.body).toContain("<title>Cryptos</title>");
   });
 });
+
+describe("the build's scripts and stylesheets, kept in memory after their first read", () => {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+  it("answers a repeat with the same bytes and headers, and a matching If-None-Match with 304", async () => {
+    const first = await get("/assets/app-abc123.js", { "accept-encoding": "br" });
+    const again = await get("/assets/app-abc123.js", { "accept-encoding": "br" });
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers["content-security-policy"]).toBeDefined();
+    const unchanged = await get("/assets/app-abc123.js", { "if-none-match": String(first.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+  });
+
+  it("honours a refused encoding (q=0) and a wildcard", async () => {
+    const noBrotli = await get("/assets/app-abc123.js", { "accept-encoding": "br;q=0, gzip" });
+    expect(noBrotli.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(noBrotli.rawPayload).toString()).toBe(script);
+    const any = await get("/assets/app-abc123.js", { "accept-encoding": "*" });
+    expect(any.headers["content-encoding"]).toBe("br");
+  });
+
+  it("leaves a name the build does not have, or one that is not a plain file name, to the static files' answers", async () => {
+    const missing = await get("/assets/app-missing.js");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 0, msg: expect.stringContaining("/assets/app-missing.js") });
+    for (const url of ["/assets/..%2findex.html", "/assets/%2e%2e%2fassets%2fapp-abc123.js", "/assets/sub/app-abc123.js"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).not.toBe(200);
+    }
+  });
+});

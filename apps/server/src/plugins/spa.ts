@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { translate } from "../i18n/translate";
+import { assetsFromMemory } from "./spa-assets";
 
 /**
  * The SHA-256 (base64) of each inline `<script>` in the web build's index.html: the scripts that must run before the
@@ -62,5 +63,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
         if (filePath.endsWith(".webmanifest")) res.header("content-type", "application/manifest+json");
       },
     });
+    assetsFromMemory(files, options.root);
   });
 });
