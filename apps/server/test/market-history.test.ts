@@ -145,4 +145,16 @@ describe("generated price history", () => {
       expect(res.msg, end).toMatch(/end/);
     }
   });
+
+  it("continues each pair's walk from its newest minute's close, with days of history behind it", async () => {
+    const later = new Date(clock.now().getTime() + 5 * MINUTE);
+    await market.recordQuotes([{ pairId: btc, price: "12345.67" }], later);
+    const { lastPrices } = await market.sourcePairs();
+    const newest = await rows<{ pair_id: unknown; c: string }>(
+      sql`select distinct on (pair_id) pair_id, c from candles_1m order by pair_id, t desc`,
+    );
+    expect(newest.length).toBeGreaterThan(1);
+    expect(lastPrices).toEqual(new Map(newest.map((r) => [Number(r.pair_id), String(r.c)])));
+    expect(Number(lastPrices.get(btc))).toBe(12345.67);
+  });
 });

@@ -272,11 +272,17 @@ export async function firstCandleAt(db: Conn, pairId: number): Promise<Date | un
   return rows[0]?.t == null ? undefined : date(rows[0].t);
 }
 
-/** The latest close of each pair (the latest candle carries the latest tick's price). */
+/**
+ * The latest close of each pair (the latest candle carries the latest tick's price): one step back along the primary
+ * key per pair. `distinct on (pair_id)` over the whole table read every candle, 1.2-1.6 s on PGlite with 90 days of
+ * minutes, three times at each start.
+ */
 export async function latestCloses(db: Conn) {
   const rows = await rowsOf<{ pair_id: unknown; c: string; t: unknown }>(
     db,
-    sql`select distinct on (pair_id) pair_id, c, t from ${candles1m} order by pair_id, t desc`,
+    sql`select p.id as pair_id, last.c, last.t from ${pairs} p cross join lateral (
+          select c, t from ${candles1m} where pair_id = p.id order by t desc limit 1
+        ) last`,
   );
   return new Map(rows.map((r) => [int(r.pair_id), { price: String(r.c), t: date(r.t) }]));
 }
