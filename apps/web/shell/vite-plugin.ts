@@ -25,7 +25,7 @@ const SHELLS = [
   { path: "/pages/index/index", page: "features/home/pages/Home.tsx", ns: "home", signedIn: false },
   { path: "/pages/markets/markets", page: "features/market/pages/Markets.tsx", ns: "market", signedIn: false },
   // Not preloaded (shell/preload.js): its frame is the whole first paint, and its page code is some thirty chunks
-  // that, asked for beside the entry, moved Lighthouse's first paint estimate and LCP from 2.3 to 3.0 s.
+  // that, asked for beside the entry, moved Lighthouse's first-paint estimate and LCP from 2.3 to 3.0 s (decision 082).
   {
     path: "/pages/transaction/transaction",
     page: "features/updown/pages/Transaction.tsx",
