@@ -141,7 +141,7 @@ function pageCode(bundle: OutputBundle) {
   return { code, translations };
 }
 
-/** A template with each of its placeholder lines replaced; a line it lost is an error, not a silent no-op. */
+/** A boot script's template with its placeholder lines filled in; a line it lost is an error, not a silent no-op. */
 function fillIn(template: string, lines: Record<string, string>): string {
   let filled = template;
   for (const [line, replacement] of Object.entries(lines)) {
@@ -242,10 +242,9 @@ export function prerenderedShells(): Plugin {
       const data = Object.fromEntries(
         [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
       );
-      const boot = readFileSync(BOOT_TEMPLATE, "utf8");
-      const placeholder = "const SHELLS = SHELL_TEXTS;";
-      if (!boot.includes(placeholder)) this.error(`${BOOT_TEMPLATE} lost its line "${placeholder}"`);
-      const bootScript = boot.replace(placeholder, `const SHELLS = ${JSON.stringify(data)};`);
+      const bootScript = fillIn(readFileSync(BOOT_TEMPLATE, "utf8"), {
+        "const SHELLS = SHELL_TEXTS;": `const SHELLS = ${JSON.stringify(data)};`,
+      });
       const { code, translations } = pageCode(bundle);
       const preload = fillIn(readFileSync(PRELOAD_TEMPLATE, "utf8"), {
         "const PAGE_CODE = SHELL_PAGE_CODE;": `const PAGE_CODE = ${JSON.stringify(code)};`,
