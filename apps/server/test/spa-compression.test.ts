@@ -96,7 +96,11 @@ describe("the build's scripts and stylesheets, kept in memory after their first 
     const missing = await get("/assets/app-missing.js");
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 0, msg: expect.stringContaining("/assets/app-missing.js") });
-    for (const url of ["/assets/..%2findex.html", "/assets/%2e%2e%2fassets%2fapp-abc123.js", "/assets/sub/app-abc123.js"]) {
+    for (const url of [
+      "/assets/..%2findex.html",
+      "/assets/%2e%2e%2fassets%2fapp-abc123.js",
+      "/assets/sub/app-abc123.js",
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).not.toBe(200);
     }
