@@ -53,14 +53,20 @@ function* chunksOf(columns: CandleColumns, size: number): Generator<CandleColumn
   }
 }
 
-/** The same rows ordered by time, the newest first. */
-function newestFirst(columns: CandleColumns): CandleColumns {
+/**
+ * The same rows ordered by time, the newest first, in slices of `size` rows. Only the order and one slice are made:
+ * a sorted copy of a pair's 90 days (some 130,000 rows of decimal strings) was 25-30 MB more while the rest is written.
+ */
+function* newestFirstChunks(columns: CandleColumns, size: number): Generator<CandleColumns> {
   const order = columns.t.map((_, i) => i).sort((a, b) => (columns.t[b] as number) - (columns.t[a] as number));
-  const sorted = emptyColumns();
-  for (const key of Object.keys(sorted) as (keyof CandleColumns)[]) {
-    (sorted[key] as unknown[]) = order.map((i) => columns[key][i]);
+  for (let start = 0; start < order.length; start += size) {
+    const slice = order.slice(start, start + size);
+    const chunk = emptyColumns();
+    for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
+      (chunk[key] as unknown[]) = slice.map((i) => columns[key][i]);
+    }
+    yield chunk;
   }
-  return sorted;
 }
 
 /** The minute an instant falls in, as Unix ms. */
@@ -128,7 +134,7 @@ export class SimulatedHistoryService {
       if (!anchor || anchor.rest === "written") continue;
       const columns = generateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
       // The newest first: a chart paged back soon after the first start finds the candles it asks for.
-      for (const chunk of chunksOf(newestFirst(columns), HISTORY_REST_CHUNK)) {
+      for (const chunk of newestFirstChunks(columns, HISTORY_REST_CHUNK)) {
         await repo.insertCandleColumns(this.db, chunk);
         yield chunk.pairId.length;
       }
