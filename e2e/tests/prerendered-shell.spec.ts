@@ -141,6 +141,33 @@ test("a tap on a shell's button before the app runs is not lost: the app replays
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Ftransaction%2Ftransaction/);
 });
 
+test("a tap on a shell's button while the app hydrates, before React owns it, is replayed once it does", async ({
+  page,
+}) => {
+  // The currencies' answer holds the router's part of the app (the page and its header) while the rest hydrates:
+  // React would drop a click on a button there (it cannot hydrate that part at once).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/index\/currencies/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(/\/api\/index\/currencies/);
+  await page.goto("/#/pages/index/index");
+  await asked;
+  const button = page.getByRole("button", { name: "Change language" });
+  const ownedByReact = () =>
+    button.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")));
+  expect(await ownedByReact()).toBe(false);
+  await button.click();
+  await expect(page.getByText("简体中文")).toHaveCount(0);
+  release();
+  await expect(page.getByText("简体中文")).toBeVisible();
+  expect(await ownedByReact()).toBe(true);
+});
+
 test("a tab tapped while the app hydrates the shell is the tab marked current", async ({ page }) => {
   // The currencies' answer holds the router's part of the app (CurrencyDecimalsGate) while the rest hydrates.
   let release = () => {};

@@ -41,17 +41,23 @@
     for (const [index, name, template] of texts.attributes) elements[index]?.setAttribute(name, fill(template));
     document.documentElement.lang = language;
   }
-  // A tap on one of the shell's buttons before the app has hydrated would do nothing: the last one is kept, and the
-  // app replays it once it is ready (lib/shell-taps.ts). Links need no help: the address changes without the app.
+  // A tap on one of the shell's buttons before React owns it (before the app runs, or while it hydrates the part
+  // the button is in) would be lost: React drops a click it cannot hydrate its target for at once. Such a tap is held
+  // here, before React's own listeners see it, and the app replays the last one once React owns the button
+  // (lib/shell-taps.ts, which says how "owns" is told). Links need no help: the address changes without the app.
   const taps = [];
-  const remember = (event) => {
+  const ownedByReact = (element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  const hold = (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button && shell.contains(button)) taps.push(button);
+    if (!button || !shell.contains(button) || ownedByReact(button)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    taps.push(button);
   };
-  document.addEventListener("click", remember, true);
-  window.__shellTaps = () => {
-    document.removeEventListener("click", remember, true);
-    return taps.splice(0);
+  document.addEventListener("click", hold, true);
+  window.__shellTaps = {
+    take: () => taps.splice(0),
+    stop: () => document.removeEventListener("click", hold, true),
   };
   shell.removeAttribute("id");
   root.replaceWith(shell);

@@ -7,7 +7,6 @@ import { ignoreShellMismatch, SHELL_ATTRIBUTE } from "./app/shell/hydration";
 import { installNetworkStatus } from "./lib/network-status";
 import { queryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
-import { takeShellTaps } from "./lib/shell-taps";
 import { installTheme } from "./lib/theme";
 import "./app/styles.css";
 
@@ -33,7 +32,6 @@ void new Promise((resolve) => setTimeout(resolve))
   .then(() => {
     // In a transition, React hydrates and renders in slices of a few milliseconds and yields to the browser between
     // them (a blocking lane would make the whole first commit one task: 100-400 ms at 4x CPU).
-    takeShellTaps();
     startTransition(() => {
       if (root.hasAttribute(SHELL_ATTRIBUTE)) hydrateRoot(root, app, { onRecoverableError: ignoreShellMismatch });
       else createRoot(root).render(app);

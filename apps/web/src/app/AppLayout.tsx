@@ -13,11 +13,8 @@ export function AppLayout() {
   const withTabs = TAB_PATHS.has(pathname);
   // Before paint, so that entering or leaving the console never shows a frame in the other theme.
   useLayoutEffect(() => applyThemeForRoute(pathname), [pathname]);
-  // In a task after the layout's commit: React hydrates the page's part of the shell when the tap reaches it.
-  useEffect(() => {
-    const timer = setTimeout(replayShellTaps);
-    return () => clearTimeout(timer);
-  }, []);
+  // Taps on the shell's buttons that React could not take yet, replayed once it owns them (lib/shell-taps.ts).
+  useEffect(() => replayShellTaps(), []);
   return (
     <div className={withTabs ? "app app--tabs" : "app"}>
       <Outlet />

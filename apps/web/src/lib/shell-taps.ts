@@ -1,24 +1,51 @@
 declare global {
   interface Window {
-    /** Set by the inline shell/boot.js: stops keeping taps on the shell's buttons and hands over those it kept. */
-    __shellTaps?: () => Element[];
+    /** Set by the inline shell/boot.js, which holds taps on the shell's buttons that React does not own yet. */
+    __shellTaps?: { take: () => Element[]; stop: () => void };
   }
 }
 
-let pending: Element[] = [];
+/** How long after the layout's commit a held tap may still be replayed; then the boot script stops holding taps. */
+const REPLAY_WINDOW_MS = 15_000;
+const POLL_MS = 50;
 
-/** Called just before the app hydrates the shell: from here on, React receives the taps. */
-export function takeShellTaps(): void {
-  pending = window.__shellTaps?.() ?? [];
+/**
+ * Whether React has hydrated (or rendered) a DOM node: it marks each with a `__reactFiber$…` key. React's own, not a
+ * public API; without it a held tap is replayed on the first poll, where React may drop it as before, and no worse.
+ */
+const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+
+/** The button now in the page for a held one that React drew again instead of hydrating: the first with its label. */
+function sameButton(held: Element): HTMLElement | null {
+  const label = held.getAttribute("aria-label") ?? held.textContent?.trim();
+  if (!label) return null;
+  for (const button of document.querySelectorAll<HTMLElement>("#root button")) {
+    if ((button.getAttribute("aria-label") ?? button.textContent?.trim()) === label) return button;
+  }
+  return null;
 }
 
 /**
- * Called once the app's layout is on the screen: the last button tapped in the shell before hydration is tapped
- * again (if it is still there), so that "Log in to trade" tapped early is not lost. Only the last: replaying a
- * series could undo itself (a toggle tapped twice).
+ * Called once the app's layout is on the screen: the last button tapped in the shell before React owned it is
+ * tapped again once React does, so that "Log in to trade" or "Change language" tapped early is not lost. Only the
+ * last: replaying a series could undo itself (a toggle tapped twice). Returns the cleanup for an effect.
  */
-export function replayShellTaps(): void {
-  const last = pending.at(-1);
-  pending = [];
-  if (last instanceof HTMLElement && last.isConnected) last.click();
+export function replayShellTaps(): () => void {
+  const taps = window.__shellTaps;
+  if (!taps) return () => {};
+  const started = performance.now();
+  let last: Element | undefined;
+  const timer = setInterval(() => {
+    last = taps.take().at(-1) ?? last;
+    const target = last && (last.isConnected ? last : sameButton(last));
+    if (target instanceof HTMLElement && ownedByReact(target)) {
+      last = undefined;
+      target.click();
+    }
+    if (performance.now() - started > REPLAY_WINDOW_MS) {
+      clearInterval(timer);
+      taps.stop();
+    }
+  }, POLL_MS);
+  return () => clearInterval(timer);
 }
