@@ -141,11 +141,11 @@ test("a tap on a shell's button before the app runs is not lost: the app replays
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Ftransaction%2Ftransaction/);
 });
 
-test("a tap on a shell's button while the app hydrates, before React owns it, is replayed once it does", async ({
-  page,
-}) => {
-  // The currencies' answer holds the router's part of the app (the page and its header) while the rest hydrates:
-  // React would drop a click on a button there (it cannot hydrate that part at once).
+/**
+ * Opens Home with the currencies' answer held: the router's part of the app (CurrencyDecimalsGate: the page, its
+ * header) stays as the shell drew it while the rest hydrates. Answers the function that lets the answer through.
+ */
+async function openHomeHydratingWithoutRouter(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -157,6 +157,14 @@ test("a tap on a shell's button while the app hydrates, before React owns it, is
   const asked = page.waitForRequest(/\/api\/index\/currencies/);
   await page.goto("/#/pages/index/index");
   await asked;
+  return release;
+}
+
+test("a tap on a shell's button while the app hydrates, before React owns it, is replayed once it does", async ({
+  page,
+}) => {
+  // React would drop a click on a button in the held part (it cannot hydrate that part at once).
+  const release = await openHomeHydratingWithoutRouter(page);
   const button = page.getByRole("button", { name: "Change language" });
   const ownedByReact = () =>
     button.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")));
@@ -169,18 +177,7 @@ test("a tap on a shell's button while the app hydrates, before React owns it, is
 });
 
 test("a tab tapped while the app hydrates the shell is the tab marked current", async ({ page }) => {
-  // The currencies' answer holds the router's part of the app (CurrencyDecimalsGate) while the rest hydrates.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/api\/index\/currencies/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest(/\/api\/index\/currencies/);
-  await page.goto("/#/pages/index/index");
-  await asked;
+  const release = await openHomeHydratingWithoutRouter(page);
   await page.locator("nav.tab-bar").getByRole("link", { name: "Markets" }).click();
   release();
   await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText("Markets");
