@@ -11,7 +11,8 @@ const POLL_MS = 50;
 
 /**
  * Whether React has hydrated (or rendered) a DOM node: it marks each with a `__reactFiber$…` key. React's own, not a
- * public API; without it a held tap is replayed on the first poll, where React may drop it as before, and no worse.
+ * public API (shell/boot.js tests the same): were it renamed, every tap on the page's buttons would be held for the
+ * first 15 s and none replayed, which the browser tests (they tap within seconds of loading) would show at once.
  */
 const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
 
