@@ -3,19 +3,13 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Seconds each load phase runs; the defaults keep `npm run bench` well under ten minutes. */
 /** Debian's Chromium and the flags every bench browser is launched with (the project's rule for browsers). */
-export const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
+export const CHROME_FLAGS = CHROMIUM_FLAGS;
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 

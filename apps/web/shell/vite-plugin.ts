@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin, Rolldown } from "vite";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/chromium.mjs";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -18,7 +19,7 @@ const WEB = path.dirname(HERE);
 const BOOT_TEMPLATE = path.join(HERE, "boot.js");
 const PRELOAD_TEMPLATE = path.join(HERE, "preload.js");
 const PUBLIC = path.join(WEB, "public");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 
 /** The tabs that get a shell: the four of the tab bar and Login. Assets is drawn signed in (a visitor goes to Login). */
 const SHELLS = [
@@ -74,7 +75,7 @@ async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const shells = new Map<string, RenderedShell>();
