@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** The build's scripts and stylesheets; anything else under /assets goes to @fastify/static as before. */
@@ -18,19 +19,8 @@ interface Asset {
   bodies: Map<string, Buffer>;
 }
 
-/** The encodings a request accepts, brotli first (RFC 9110 §12.5.3: `q=0` refuses one). */
-function acceptedEncoding(header: string | undefined, bodies: Map<string, Buffer>): string {
-  const accepted = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  for (const encoding of ["br", "gzip"]) {
-    if (bodies.has(encoding) && (accepted.has(encoding) || accepted.has("*"))) return encoding;
-  }
-  return "";
-}
+/** The build writes both copies of a file or neither (apps/web/precompress.ts: none below 1 KB). */
+const negotiator = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });
 
 async function load(file: string): Promise<Asset | null> {
   const [plain, br, gzip] = await Promise.all(
@@ -75,8 +65,10 @@ export function assetsFromMemory(files: FastifyInstance, root: string): void {
       .header("etag", asset.etag)
       .header("vary", "accept-encoding");
     if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
-    const encoding = acceptedEncoding(request.headers["accept-encoding"], asset.bodies);
-    if (encoding) reply.header("content-encoding", encoding);
-    return reply.type(asset.type).send(asset.bodies.get(encoding));
+    const accepted = request.headers["accept-encoding"];
+    const encoding = typeof accepted === "string" ? negotiator.negotiate(accepted) : null;
+    const compressed = encoding ? asset.bodies.get(encoding) : undefined;
+    if (encoding && compressed) return reply.header("content-encoding", encoding).type(asset.type).send(compressed);
+    return reply.type(asset.type).send(asset.bodies.get(""));
   });
 }
