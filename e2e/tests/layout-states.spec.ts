@@ -36,6 +36,8 @@ test("header buttons, Back, chart intervals and the login page's links are 44 x 
   for (const route of ["/pages/index/index", "/pages/markets/markets", "/pages/assets/assets"]) {
     await page.goto(`/#${route}`);
     await expect(header(page).getByRole("button").first()).toBeVisible();
+    // Measured once React owns the header: until then the signed-out shell's buttons may give way to the user's.
+    await hydrated(header(page).getByRole("button").last());
     await expectTapTargets(header(page).getByRole("button").or(header(page).getByRole("link")), `${route} header`);
   }
 
