@@ -3,13 +3,13 @@ import type { Clock } from "../../lib/clock";
 import type { SettingsService } from "../settings/service";
 import {
   type CandleColumns,
-  emptyColumns,
   firstPart,
-  generateHistory,
   type HistoryShape,
   MAX_CANDLES,
   MINUTE_MS,
   restAfter,
+  type SimulatedHistory,
+  simulateHistory,
 } from "./history";
 import * as repo from "./repo";
 import type { SourcePair } from "./sources/types";
@@ -42,31 +42,13 @@ type HistoryAnchors = Record<string, HistoryAnchor>;
 /** What a pair's history writes before its first tick. */
 const firstPartOf = (anchor: HistoryAnchor) => firstPart(anchor.minutes, HISTORY_MINUTE_DAYS, MAX_CANDLES);
 
-/** Generated columns in slices of `size` rows, each one statement's worth. */
-function* chunksOf(columns: CandleColumns, size: number): Generator<CandleColumns> {
-  for (let start = 0; start < columns.pairId.length; start += size) {
-    const chunk = emptyColumns();
-    for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
-      (chunk[key] as unknown[]) = columns[key].slice(start, start + size);
-    }
-    yield chunk;
-  }
-}
-
-/**
- * The same rows ordered by time, the newest first, in slices of `size` rows. Only the order and one slice are made,
- * not a sorted copy of the pair's seven columns (some 130,000 rows over 90 days: the copy shared the strings, but its
- * arrays were about 7 MB more while the rest is written).
- */
-function* newestFirstChunks(columns: CandleColumns, size: number): Generator<CandleColumns> {
-  const order = columns.t.map((_, i) => i).sort((a, b) => (columns.t[b] as number) - (columns.t[a] as number));
-  for (let start = 0; start < order.length; start += size) {
-    const slice = order.slice(start, start + size);
-    const chunk = emptyColumns();
-    for (const key of Object.keys(chunk) as (keyof CandleColumns)[]) {
-      (chunk[key] as unknown[]) = slice.map((i) => columns[key][i]);
-    }
-    yield chunk;
+/** A history's candles in statements of `size` rows, in the order of `rows` (by default as generated). */
+function* chunksOf(history: SimulatedHistory, size: number, rows?: Int32Array): Generator<CandleColumns> {
+  for (let start = 0; start < history.length; start += size) {
+    const end = Math.min(start + size, history.length);
+    yield history.columns(
+      rows ? rows.subarray(start, end) : Int32Array.from({ length: end - start }, (_, k) => start + k),
+    );
   }
 }
 
@@ -133,9 +115,9 @@ export class SimulatedHistoryService {
     for (const pair of pairs) {
       const anchor = anchors[pair.id];
       if (!anchor || anchor.rest === "written") continue;
-      const columns = generateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
+      const history = simulateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
       // The newest first: a chart paged back soon after the first start finds the candles it asks for.
-      for (const chunk of newestFirstChunks(columns, HISTORY_REST_CHUNK)) {
+      for (const chunk of chunksOf(history, HISTORY_REST_CHUNK, history.newestFirst())) {
         await repo.insertCandleColumns(this.db, chunk);
         yield chunk.pairId.length;
       }
@@ -146,13 +128,13 @@ export class SimulatedHistoryService {
   }
 
   private async writeHistory(pair: SourcePair, anchor: HistoryAnchor, shape: HistoryShape, chunkRows: number) {
-    const columns = generateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
-    for (const chunk of chunksOf(columns, chunkRows)) {
+    const history = simulateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
+    for (const chunk of chunksOf(history, chunkRows)) {
       await repo.insertCandleColumns(this.db, chunk);
       // PGlite answers in microtasks: without a turn of the event loop no request would be read until the end.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return columns.pairId.length;
+    return history.length;
   }
 
   private historyAnchors() {

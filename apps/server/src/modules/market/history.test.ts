@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CandleColumns, firstPart, generateHistory, MINUTE_MS, restAfter } from "./history";
+import { type CandleColumns, firstPart, generateHistory, MINUTE_MS, restAfter, simulateHistory } from "./history";
 import type { SourcePair } from "./sources/types";
 
 const pair: SourcePair = {
@@ -57,5 +57,22 @@ describe("generateHistory", () => {
     const c = generateHistory(pair, "65000", END, shape, 6);
     expect(b.c).toEqual(a.c);
     expect(c.c).not.toEqual(a.c);
+  });
+
+  it("answers any rows, in any order, exactly as the whole history has them", () => {
+    const shape = restAfter(firstPart(3 * 24 * 60, 1, 500));
+    const all = generateHistory(pair, "65000", END, shape, 7);
+    const history = simulateHistory(pair, "65000", END, shape, 7);
+    expect(history.length).toBe(all.t.length);
+
+    const order = history.newestFirst();
+    const newestFirst = history.columns(order);
+    expect(newestFirst.t.every((t, i) => i === 0 || t <= (newestFirst.t[i - 1] as number))).toBe(true);
+    expect(new Set(keys(newestFirst))).toEqual(new Set(keys(all)));
+    const row = (columns: CandleColumns, i: number) =>
+      [columns.interval, columns.t, columns.o, columns.h, columns.l, columns.c, columns.v].map((column) => column[i]);
+    for (const k of [0, 1, 500, order.length - 1]) {
+      expect(row(newestFirst, k)).toEqual(row(all, order[k] as number));
+    }
   });
 });
