@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -31,7 +31,7 @@ export interface Database {
 /** Beside this file in the source tree, and copied beside the bundle by build.mjs. */
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** An empty cluster with every migration applied, written beside the bundle by build.mjs (absent in the source tree). */
-const clusterTemplate = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url));
+const clusterTemplate = fileURLToPath(new URL("./pglite-template", import.meta.url));
 
 /**
  * PGlite's settings for a data folder. PostgreSQL's defaults suit a server with its own memory; here every buffer
@@ -90,11 +90,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, "pglite");
+    if (!existsSync(path.join(dir, "PG_VERSION")) && existsSync(clusterTemplate)) startFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
-    const fresh = !existsSync(path.join(dir, "PG_VERSION"));
     client = new PGlite(dir, {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
-      ...(fresh && existsSync(clusterTemplate) ? { loadDataDir: new Blob([readFileSync(clusterTemplate)]) } : {}),
     });
   } else {
     client = new PGlite(options.template ? { loadDataDir: options.template } : {});
@@ -113,6 +112,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A data folder without a cluster becomes a copy of the build's template: copied beside it and renamed into place,
+ * so a start that dies halfway leaves no half cluster (`PG_VERSION` is what marks one).
+ */
+function startFromTemplate(dir: string) {
+  const staging = `${dir}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(clusterTemplate, staging, { recursive: true });
+  // What a folder without PG_VERSION holds is no cluster (an earlier start stopped before initdb finished).
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
 }
 
 /** A dump of an empty in-memory PGlite with every migration applied: `openDatabase({ template })` starts from it. */
