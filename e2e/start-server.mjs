@@ -4,6 +4,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { START_ENV } from "../scripts/start-env.mjs";
 import { CODE_RESEND_S, E2E_OPERATOR, E2E_PORT, E2E_TOTP_OPERATOR, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 
@@ -26,6 +27,7 @@ const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/mai
   stdio: "inherit",
   env: {
     ...process.env,
+    ...START_ENV,
     PORT: String(E2E_PORT),
     HOST: "127.0.0.1",
     PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,

@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { START_ENV } from "../../scripts/start-env.mjs";
 import { emit, freshDatabase, median, progress, rssMb } from "../lib.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -68,6 +69,8 @@ async function start({ env, port, bare = false }) {
       // 75,358 of 76,558), and the plateau would measure refusals.
       PER_IP_LIMITS: "off",
       RATE_LIMIT_PER_MINUTE: "10000000",
+      // What `npm start` sets (the allocator's settings, decision 084); not for the bare server.
+      ...(bare ? {} : START_ENV),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
