@@ -23,8 +23,17 @@ let btc: number;
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const newFeed = () =>
-  new PriceFeed({ market, database: t.database, config: t.config, clock, log, seed: 11, historyDays: HISTORY_DAYS });
+const newFeed = (historyRestDelayMs = 0) =>
+  new PriceFeed({
+    market,
+    database: t.database,
+    config: t.config,
+    clock,
+    log,
+    seed: 11,
+    historyDays: HISTORY_DAYS,
+    historyRestDelayMs,
+  });
 
 /** Writes the rest of the history until done; returns the number of steps it took. */
 async function finish(feed: PriceFeed) {
@@ -77,7 +86,7 @@ afterAll(async () => {
 
 describe("generated price history", () => {
   it("opens the charts at once, then writes the rest between ticks, resuming after an interruption", async () => {
-    const first = newFeed();
+    const first = newFeed(60_000);
     await first.prepare();
     // Before the first tick: one day of minutes, and 500 candles of each larger interval.
     expect(await minuteCount(btc)).toBe(24 * 60);
@@ -85,6 +94,16 @@ describe("generated price history", () => {
       sql`select count(*)::int as n from candles where pair_id = ${btc} and interval = '5m'`,
     );
     expect(fiveMinutes[0]?.n).toBe(500);
+    // The feed's passes leave the rest alone for a while after the market goes live: a start's first requests
+    // do not wait behind the making of a pair's past.
+    const generated = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from candles_1m`))[0]?.n;
+    const beforePasses = await generated();
+    for (let i = 0; i < 2; i++) {
+      clock.advance(1000);
+      expect(await first.loop.runOnce()).toBe(true);
+    }
+    // Each pass recorded a tick (at most one new minute per pair), no history.
+    expect((await generated()) ?? 0).toBeLessThanOrEqual((beforePasses ?? 0) + 24);
 
     // A few statements of the rest, beside live ticks; then this feed is gone (as in a crash or a lost lease).
     for (let i = 0; i < 3; i++) {
@@ -94,9 +113,12 @@ describe("generated price history", () => {
     }
     await first.stop();
 
-    // Another feed takes over: the same walk again from the stored anchors, nothing written twice.
+    // Another feed takes over: the same walk again from the stored anchors, nothing written twice. Its passes
+    // write the rest at once (no delay).
     const second = newFeed();
-    await second.prepare();
+    const beforeSecond = (await generated()) ?? 0;
+    expect(await second.loop.runOnce()).toBe(true);
+    expect(((await generated()) ?? 0) - beforeSecond).toBeGreaterThan(1000);
     expect(await finish(second)).toBeGreaterThan(1);
     expect(errors).toEqual([]);
 

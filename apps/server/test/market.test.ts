@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ManualClock } from "../src/lib/clock";
 import { bucketStart } from "../src/modules/market/history";
+import { statsSince } from "../src/modules/market/repo";
 import type { MarketService } from "../src/modules/market/service";
 import { exchangeCount } from "../src/modules/market/sources/exchange-count";
 import { leaseHolder } from "../src/workers/lease";
@@ -162,6 +163,18 @@ describe("market data", () => {
     expect(d.volume_24h).toBe(new Decimal(expected!.v!).toFixed(eth.qty_decimals));
     const change = new Decimal(d.price!).minus(d.open_24h!).div(d.open_24h!).times(100).toFixed(2);
     expect(d.change_24h).toBe(change);
+
+    // Every pair's figures at once (the lists') agree with the same minutes grouped and sorted.
+    const reference = await rows<Record<string, string>>(
+      sql`select pair_id, (array_agg(o order by t))[1] as o, max(h) as h, min(l) as l, sum(v) as v,
+            (array_agg(c order by t desc))[1] as c
+          from candles_1m where t >= ${from}::timestamptz group by pair_id order by pair_id`,
+    );
+    expect(reference.length).toBeGreaterThan(1);
+    const all = (await statsSince(t.database.db, new Date(from))).sort((a, b) => a.pairId - b.pairId);
+    expect(all.map((r) => [r.pairId, r.open, r.high, r.low, r.volume, r.last])).toEqual(
+      reference.map((r) => [Number(r.pair_id), r.o, r.h, r.l, r.v, r.c]),
+    );
   });
 
   it("answers only the newest `limit` candles when asked", async () => {

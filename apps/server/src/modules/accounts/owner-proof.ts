@@ -66,7 +66,7 @@ export class OwnerProof {
     if (!user.address || !proof.message || !proof.signature) throw reauthRefusal("reauth_wallet", "wallet");
     const now = this.clock.now();
     try {
-      const signed = checkSiweMessage(proof.message, user.address, this.deps.origin, this.deps.chainId, now);
+      const signed = await checkSiweMessage(proof.message, user.address, this.deps.origin, this.deps.chainId, now);
       if (!(await this.deps.wallet.verify(signed.address, proof.message, proof.signature as Hex))) {
         throw new Refusal("siwe_bad_signature");
       }

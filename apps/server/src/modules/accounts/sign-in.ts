@@ -106,7 +106,7 @@ export class SignInService {
     await this.deps.throttle.refuseWhileLocked(null, meta.ip);
     const now = this.clock.now();
     try {
-      const signed = checkSiweMessage(message, username, this.deps.origin, this.deps.chainId, now);
+      const signed = await checkSiweMessage(message, username, this.deps.origin, this.deps.chainId, now);
       if (!(await this.deps.wallet.verify(signed.address, message, signature))) throw new Refusal("siwe_bad_signature");
       // Used up only after the signature checks out, so nobody can burn another wallet's nonce.
       if (!(await repo.useNonce(this.db, signed.nonce, signed.address, now))) throw new Refusal("siwe_expired");

@@ -1,19 +1,16 @@
 import { RPC_RATE_LIMIT_CODE } from "@cryptos/contract";
-import {
-  type Address,
-  BaseError,
-  createPublicClient,
-  getAddress,
-  type Hex,
-  http,
-  isAddress,
-  isAddressEqual,
-  isErc6492Signature,
-  type PublicClient,
-  verifyMessage,
-} from "viem";
-import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import type { Address, Hex, PublicClient } from "viem";
 import { Refusal } from "../../lib/errors";
+
+/**
+ * viem, loaded at the first wallet sign-in: importing it took 360 ms of every server start (a tenth of the 3 s a
+ * warm start may take), and most starts never see a wallet.
+ */
+let viemModules: Promise<[typeof import("viem"), typeof import("viem/siwe")]> | undefined;
+const loadViem = () => {
+  viemModules ??= Promise.all([import("viem"), import("viem/siwe")]);
+  return viemModules;
+};
 
 /** A wallet's clock may run a little ahead of ours. */
 const ISSUED_AT_SKEW_MS = 60_000;
@@ -35,13 +32,14 @@ const invalid = () => new Refusal("siwe_invalid");
  * not issued in the future and has not expired. Returns the checksummed address and the nonce, which the caller
  * then uses up.
  */
-export function checkSiweMessage(
+export async function checkSiweMessage(
   message: string,
   username: string,
   origin: URL,
   chainId: number,
   now: Date,
-): SignedSiwe {
+): Promise<SignedSiwe> {
+  const [{ getAddress, isAddress, isAddressEqual }, { parseSiweMessage, validateSiweMessage }] = await loadViem();
   const fields = parseSiweMessage(message);
   const { address, domain, uri, nonce, issuedAt, version } = fields;
   if (!address || !domain || !uri || !nonce || !issuedAt || !version || fields.chainId === undefined) throw invalid();
@@ -69,7 +67,7 @@ export function checkSiweMessage(
 }
 
 /** True when a JSON-RPC node said "too many requests" (HTTP 429 or a JSON-RPC error of code 429). */
-function isRateLimited(error: unknown): boolean {
+function isRateLimited(error: unknown, BaseError: typeof import("viem").BaseError): boolean {
   if (error instanceof BaseError) {
     return Boolean(
       error.walk((e) => {
@@ -86,16 +84,16 @@ function isRateLimited(error: unknown): boolean {
  * smart-contract wallet (EIP-1271, and EIP-6492 for one not yet deployed).
  */
 export class WalletVerifier {
-  private readonly client: PublicClient | null;
+  private client: PublicClient | undefined;
 
-  constructor(rpcUrl: string | undefined) {
-    // One try: a node that says 429 wants us to back off, and the user is told so (code 1300).
-    this.client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) }) : null;
-  }
+  constructor(private readonly rpcUrl: string | undefined) {}
 
   async verify(address: Address, message: string, signature: Hex): Promise<boolean> {
+    const [{ BaseError, createPublicClient, http, isErc6492Signature, verifyMessage }] = await loadViem();
     const byKey = await verifyMessage({ address, message, signature }).catch(() => false);
-    if (byKey || !this.client) return byKey;
+    if (byKey || !this.rpcUrl) return byKey;
+    // One try: a node that says 429 wants us to back off, and the user is told so (code 1300).
+    this.client ??= createPublicClient({ transport: http(this.rpcUrl, { retryCount: 0, timeout: 10_000 }) });
     try {
       // Asking for the code first surfaces the node's own errors (viem's verifyMessage reads a failed call as
       // "invalid"), and spares a call for an ordinary account whose signature simply does not match.
@@ -104,7 +102,7 @@ export class WalletVerifier {
       if (!deployed && !isErc6492Signature(signature)) return false;
       return await this.client.verifyMessage({ address, message, signature });
     } catch (error) {
-      if (isRateLimited(error)) throw new Refusal("rpc_rate_limited", {}, 200, RPC_RATE_LIMIT_CODE);
+      if (isRateLimited(error, BaseError)) throw new Refusal("rpc_rate_limited", {}, 200, RPC_RATE_LIMIT_CODE);
       // A contract that reverts or a malformed signature is a failed verification; a node that cannot be reached is not.
       if (error instanceof BaseError && error.walk((e) => e instanceof Error && UNREACHABLE.has(e.name))) {
         throw new Refusal("rpc_unavailable");

@@ -194,11 +194,44 @@ export function simulateHistory(
       return into;
     },
     newestFirst() {
-      const order = Int32Array.from({ length: rows.length }, (_, i) => i);
-      return order.sort((a, b) => (rows.t[b] as number) - (rows.t[a] as number));
+      return newestFirst(rows);
     },
   };
 }
+
+/**
+ * Row numbers by candle time, the newest first. The rows are runs already ordered by time (the minutes oldest first,
+ * each larger interval newest first): merging their heads costs a few ms where sorting 170,000 rows took 35-60.
+ */
+function newestFirst(rows: CandleRows): Int32Array {
+  interface Run {
+    next: number;
+    end: number;
+    step: 1 | -1;
+  }
+  const runs: Run[] = [];
+  let start = 0;
+  for (let k = 1; k <= rows.length; k++) {
+    if (k < rows.length && rows.interval[k] === rows.interval[start]) continue;
+    // The minutes are stored oldest first, so they are read from their end; the buckets were pushed newest first.
+    runs.push(
+      rows.interval[start] === 0 ? { next: k - 1, end: start - 1, step: -1 } : { next: start, end: k, step: 1 },
+    );
+    start = k;
+  }
+  const time = (row: number) => rows.t[row] as number;
+  const order = new Int32Array(rows.length);
+  for (let n = 0; n < order.length; n++) {
+    let best: Run | undefined;
+    for (const run of runs) if (run.next !== run.end && (!best || time(run.next) > time(best.next))) best = run;
+    if (!best) break;
+    order[n] = best.next;
+    best.next += best.step;
+  }
+  return order;
+}
+
+type CandleRows = ReturnType<typeof candleRows>;
 
 /** The candles a shape writes: for each, its interval, start and the minutes [from, to) it rolls up. */
 function candleRows(shape: HistoryShape, startMs: number) {
