@@ -88,7 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   const clock = options.clock ?? systemClock;
-  const tickBus = createTickBus(config.redisUrl, options.tickChannel, (err) => app.log.warn({ err }, "tick fan-out"));
+  const tickBus = await createTickBus(config.redisUrl, options.tickChannel, (err) =>
+    app.log.warn({ err }, "tick fan-out"),
+  );
   // With REDIS_URL the instance must reach Redis, or its clients would never see another instance's ticks.
   await tickBus.ready().catch(async (error: unknown) => {
     await tickBus.close();

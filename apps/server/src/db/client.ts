@@ -2,12 +2,10 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -63,7 +61,13 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // The PostgreSQL driver only when there is a PostgreSQL: an embedded start does not load it.
+    const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -73,7 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "postgres",
       async listen(channel, onPayload, onReconnect) {
-        const listener = new PgListener(options.databaseUrl!, channel, onPayload, onReconnect);
+        const listener = new PgListener(pgDriver, options.databaseUrl!, channel, onPayload, onReconnect);
         listeners.add(listener);
         await listener.start();
         return async () => {
@@ -148,6 +152,7 @@ class PgListener {
   private retry: NodeJS.Timeout | undefined;
 
   constructor(
+    private readonly driver: typeof pg,
     private readonly url: string,
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
@@ -160,7 +165,7 @@ class PgListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new this.driver.Client({ connectionString: this.url });
     let listening = false;
     let lost = false;
     const drop = () => {

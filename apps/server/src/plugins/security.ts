@@ -3,7 +3,7 @@ import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { TrustProxy } from "../config";
 
 export interface RateLimitOptions {
@@ -154,7 +154,8 @@ export const apiRateLimitPlugin = fp(async (app: FastifyInstance, options: RateL
   if (options.redisUrl) {
     // No offline queue: while Redis is unreachable a count fails at once and the call goes through (skipOnError
     // below) instead of waiting; the limits in the database (lockouts, code and upload caps) hold regardless.
-    const client = new Redis(options.redisUrl, {
+    const { Redis: RedisClient } = await import("ioredis");
+    const client = new RedisClient(options.redisUrl, {
       connectTimeout: 5_000,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import * as repo from "./repo";
@@ -38,33 +38,34 @@ export const paragraphsToHtml = (paragraphs: string[]) =>
  * response times never tell whether an email address has an account.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Made at the first mail: nodemailer is not loaded by a start that sends none (30-45 ms). */
+  private transport: Promise<Transporter> | undefined;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: MailerOptions,
-  ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  }
+  ) {}
 
   /** Records the mail and starts its delivery; returns the outbox id. */
   async send(mail: OutgoingMail): Promise<number> {
     const id = await repo.insertOutboxMail(this.db, { ...mail, createdAt: this.clock.now() });
-    if (!this.transport) {
+    const { smtpUrl } = this.options;
+    if (!smtpUrl) {
       this.options.log?.info({ outboxId: id, to: mail.to }, "mail kept in the outbox (no SMTP_URL)");
       return id;
     }
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
     const delivery = this.deliver(this.transport, id, mail);
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
     return id;
   }
 
-  private async deliver(transport: Transporter, id: number, mail: OutgoingMail): Promise<void> {
+  private async deliver(transport: Promise<Transporter>, id: number, mail: OutgoingMail): Promise<void> {
     try {
-      await transport.sendMail({ from: this.options.from, ...mail });
+      await (await transport).sendMail({ from: this.options.from, ...mail });
       await repo.markOutboxSent(this.db, id, this.clock.now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -80,6 +81,6 @@ export class Mailer {
 
   async close(): Promise<void> {
     await this.flush();
-    this.transport?.close();
+    (await this.transport)?.close();
   }
 }

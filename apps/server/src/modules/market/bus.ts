@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 /** A recorded tick as it travels between instances and to WebSocket clients. */
 export interface TickEvent {
@@ -60,13 +60,14 @@ export class RedisTickBus implements TickBus {
   private readonly subscribed: Promise<void>;
 
   constructor(
+    RedisClient: typeof Redis,
     url: string,
     private readonly channel = DEFAULT_TICK_CHANNEL,
     private readonly onError: (error: Error) => void = () => {},
   ) {
     const options = { connectTimeout: 5_000, maxRetriesPerRequest: 3, lazyConnect: false };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
+    this.publisher = new RedisClient(url, options);
+    this.subscriber = new RedisClient(url, options);
     this.publisher.on("error", onError);
     this.subscriber.on("error", onError);
     this.subscriber.on("message", (ch: string, message: string) => {
@@ -101,10 +102,13 @@ export class RedisTickBus implements TickBus {
   }
 }
 
-export function createTickBus(
+/** ioredis is loaded only with REDIS_URL (a one-instance start does not pay for it). */
+export async function createTickBus(
   redisUrl: string | undefined,
   channel?: string,
   onError?: (error: Error) => void,
-): TickBus {
-  return redisUrl ? new RedisTickBus(redisUrl, channel, onError) : new LocalTickBus();
+): Promise<TickBus> {
+  if (!redisUrl) return new LocalTickBus();
+  const { Redis } = await import("ioredis");
+  return new RedisTickBus(Redis, redisUrl, channel, onError);
 }
