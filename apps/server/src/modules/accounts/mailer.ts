@@ -81,6 +81,7 @@ export class Mailer {
 
   async close(): Promise<void> {
     await this.flush();
-    (await this.transport)?.close();
+    // A transport that never loaded (its import failed) has nothing to close; each delivery recorded that failure.
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }
