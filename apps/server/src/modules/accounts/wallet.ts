@@ -1,16 +1,13 @@
 import { RPC_RATE_LIMIT_CODE } from "@cryptos/contract";
 import type { Address, Hex, PublicClient } from "viem";
 import { Refusal } from "../../lib/errors";
+import { loadOnce } from "../../lib/load-once";
 
 /**
  * viem, loaded at the first wallet sign-in: importing it took 360 ms of every server start (a tenth of the 3 s a
  * warm start may take), and most starts never see a wallet.
  */
-let viemModules: Promise<[typeof import("viem"), typeof import("viem/siwe")]> | undefined;
-const loadViem = () => {
-  viemModules ??= Promise.all([import("viem"), import("viem/siwe")]);
-  return viemModules;
-};
+const loadViem = loadOnce(() => Promise.all([import("viem"), import("viem/siwe")]));
 
 /** A wallet's clock may run a little ahead of ours. */
 const ISSUED_AT_SKEW_MS = 60_000;

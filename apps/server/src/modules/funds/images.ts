@@ -1,11 +1,8 @@
 import { Refusal } from "../../lib/errors";
+import { loadOnce } from "../../lib/load-once";
 
 /** The type sniffer and sharp (libvips), loaded at the first upload: 90 ms of every server start otherwise. */
-let imageLibraries: Promise<[typeof import("file-type"), typeof import("sharp")]> | undefined;
-const loadImageLibraries = () => {
-  imageLibraries ??= Promise.all([import("file-type"), import("sharp")]);
-  return imageLibraries;
-};
+const loadImageLibraries = loadOnce(() => Promise.all([import("file-type"), import("sharp")]));
 
 /** The image types users may upload, by the type their bytes declare (never the name or the client's header). */
 const ACCEPTED = {

@@ -8,6 +8,7 @@ import {
   MAX_CANDLES,
   MINUTE_MS,
   restAfter,
+  rowRange,
   type SimulatedHistory,
   simulateHistory,
 } from "./history";
@@ -46,9 +47,7 @@ const firstPartOf = (anchor: HistoryAnchor) => firstPart(anchor.minutes, HISTORY
 function* chunksOf(history: SimulatedHistory, size: number, rows?: Int32Array): Generator<CandleColumns> {
   for (let start = 0; start < history.length; start += size) {
     const end = Math.min(start + size, history.length);
-    yield history.columns(
-      rows ? rows.subarray(start, end) : Int32Array.from({ length: end - start }, (_, k) => start + k),
-    );
+    yield history.columns(rows ? rows.subarray(start, end) : rowRange(start, end));
   }
 }
 

@@ -274,6 +274,9 @@ function candleRows(shape: HistoryShape, startMs: number) {
   return rows;
 }
 
+/** Row numbers start to end - 1, in order. */
+export const rowRange = (start: number, end: number) => Int32Array.from({ length: end - start }, (_, k) => start + k);
+
 /** Every candle of `simulateHistory` at once, as columns (tests, and what a first part writes). */
 export function generateHistory(
   pair: SourcePair,
@@ -283,5 +286,5 @@ export function generateHistory(
   seed: number | string,
 ): CandleColumns {
   const history = simulateHistory(pair, lastPrice, endMinute, shape, seed);
-  return history.columns(Int32Array.from({ length: history.length }, (_, i) => i));
+  return history.columns(rowRange(0, history.length));
 }
