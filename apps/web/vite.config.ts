@@ -45,8 +45,6 @@ export default defineConfig(({ command }) => ({
       ...(prerenderOut ? { input: fileURLToPath(new URL("./shell/prerender.html", import.meta.url)) } : {}),
       output: {
         codeSplitting: {
-          // The libraries every first screen runs (React, the router, i18next, TanStack Query): one chunk compresses
-          // better and asks for fewer files than the dozen small ones automatic splitting makes of them.
           groups: [
             {
               // antd-mobile's light components that the four tabs' first screens draw, with their shared helpers:
@@ -56,6 +54,18 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/]components[\\/](button|badge|skeleton|tag|dot-loading)[\\/]|tslib[\\/])/,
             },
             {
+              // Every module the entry loads statically (the app's core, React, the router, i18next, TanStack Query):
+              // one file. Left to itself rolldown makes a chunk of each module the entry shares with a lazy page, a
+              // dozen files of 0.3-25 KB each a request before the first screen draws. Caught last (priority -1),
+              // so the groups above keep what only the pages need; rolldown then merges this group into the entry.
+              // Only the captured modules, not their dependencies: those are initial too, or they would not load.
+              name: "core",
+              tags: ["$initial"],
+              priority: -1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The same libraries' modules that only lazy pages use (TanStack's infinite queries, ...): one file.
               name: "vendor",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
             },

@@ -137,3 +137,30 @@ for (const screen of FIRST_SCREENS) {
     expect(asked.filter((path) => path.endsWith(".css"))).toEqual([]);
   });
 }
+
+/** Issue 23: a first visit asks for at most this many files and reads before it is idle. */
+const FIRST_VISIT_REQUESTS = 30;
+/** The entry's scripts: its file and those it imports statically (a dozen when rolldown was left to split them). */
+const ENTRY_SCRIPTS = 3;
+
+for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
+  test(`${screen.title}: a first visit asks for at most ${FIRST_VISIT_REQUESTS} files and reads, the entry's scripts ${ENTRY_SCRIPTS} of them`, async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
+    await page.goto(`/${screen.hash}`);
+    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+    await page.waitForLoadState("networkidle");
+    expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);
+    // The entry and its static imports are the scripts index.html names as modulepreloads with the entry itself.
+    const html = await (await page.request.get("/")).text();
+    const entry = new Set(
+      [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*(?:href|src)="\.\/([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(entry.size, [...entry].join(", ")).toBeGreaterThan(0);
+    expect(entry.size, [...entry].join(", ")).toBeLessThanOrEqual(ENTRY_SCRIPTS);
+  });
+}
