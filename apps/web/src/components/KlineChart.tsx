@@ -17,7 +17,7 @@ import {
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type CandleType, candleStart, INTERVAL_MS, useCandleHistory } from "@/lib/market/candles";
-import { themeColor, useTheme } from "../lib/theme";
+import { themeColors, useTheme, withAlpha } from "../lib/theme";
 
 export type KlineType = CandleType;
 
@@ -26,20 +26,29 @@ export type KlineType = CandleType;
  * every locale (some markets read red as up; one convention keeps the app consistent).
  */
 function chartColors() {
+  const c = themeColors(["--surface", "--text-secondary", "--skeleton", "--up", "--down", "--accent", "--brand"]);
   return {
-    background: themeColor("--surface"),
-    text: themeColor("--text-secondary"),
-    grid: themeColor("--skeleton"),
-    up: themeColor("--up"),
-    down: themeColor("--down"),
-    accent: themeColor("--accent"),
-    areaTop: themeColor("--accent", 0.24),
-    areaBottom: themeColor("--accent", 0.02),
-    label: themeColor("--brand"),
+    background: c["--surface"],
+    text: c["--text-secondary"],
+    grid: c["--skeleton"],
+    up: c["--up"],
+    down: c["--down"],
+    accent: c["--accent"],
+    areaTop: withAlpha(c["--accent"], 0.24),
+    areaBottom: withAlpha(c["--accent"], 0.02),
+    label: c["--brand"],
   };
 }
+type ChartColors = ReturnType<typeof chartColors>;
 
-function seriesColors(type: KlineType, colors: ReturnType<typeof chartColors>) {
+/** The chart's own colours (the series take theirs from seriesColors). */
+const layoutColors = (colors: ChartColors) => ({
+  layout: { background: { type: ColorType.Solid, color: colors.background }, textColor: colors.text },
+  grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+  crosshair: { vertLine: { labelBackgroundColor: colors.label }, horzLine: { labelBackgroundColor: colors.label } },
+});
+
+function seriesColors(type: KlineType, colors: ChartColors) {
   return type === "candle"
     ? { upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down }
     : { lineColor: colors.accent, topColor: colors.areaTop, bottomColor: colors.areaBottom };
@@ -101,29 +110,78 @@ const asDate = (time: Time): Date =>
     ? new Date(time * 1000)
     : new Date(typeof time === "string" ? time : Date.UTC(time.year, time.month - 1, time.day));
 
+const DATE_PARTS = {
+  year: { year: "numeric" },
+  month: { month: "short" },
+  day: { month: "numeric", day: "numeric" },
+  time: { hour: "2-digit", minute: "2-digit" },
+  crosshair: { dateStyle: "short", timeStyle: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A date format of the viewer's language, made once: the chart asks for a label of every candle's time when it lays
+ * out its axis, and making the format each time cost more than the rest of the first drawing.
+ */
+function dateFormat(parts: keyof typeof DATE_PARTS): Intl.DateTimeFormat {
+  const key = `${currentLocale()}|${parts}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(currentLocale(), DATE_PARTS[parts]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Axis labels in the viewer's time zone and language (the library would print UTC in English). */
 function tickLabel(time: Time, kind: TickMarkType): string {
   const date = asDate(time);
-  const locale = currentLocale();
   switch (kind) {
     case TickMarkType.Year:
-      return new Intl.DateTimeFormat(locale, { year: "numeric" }).format(date);
+      return dateFormat("year").format(date);
     case TickMarkType.Month:
-      return new Intl.DateTimeFormat(locale, { month: "short" }).format(date);
+      return dateFormat("month").format(date);
     case TickMarkType.DayOfMonth:
-      return new Intl.DateTimeFormat(locale, { month: "numeric", day: "numeric" }).format(date);
+      return dateFormat("day").format(date);
     default:
-      return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
+      return dateFormat("time").format(date);
   }
 }
 
-const crosshairLabel = (time: Time): string =>
-  new Intl.DateTimeFormat(currentLocale(), { dateStyle: "short", timeStyle: "short" }).format(asDate(time));
+const crosshairLabel = (time: Time): string => dateFormat("crosshair").format(asDate(time));
 
 /** How many of the newest candles fill the first view on a phone; the rest is a drag away. */
 const FIRST_VIEW_BARS = 80;
 /** When fewer than this many bars are left of the view, the page before is fetched. */
 const PAGE_BACK_MARGIN = 30;
+
+/**
+ * Puts `candles` on the series, newest last. A view's first candles show the newest FIRST_VIEW_BARS; after that,
+ * candles added in front keep the same ones in view (they shift every logical index). Returns the newest bar.
+ */
+function putCandles(
+  chart: IChartApi,
+  series: ISeriesApi<SeriesType>,
+  candles: readonly Candle[],
+  type: KlineType,
+  view: string,
+  fitted: { current: string },
+): Bar | null {
+  const bars = candles.map(toBar);
+  const timeScale = chart.timeScale();
+  const before = timeScale.getVisibleLogicalRange();
+  const firstBefore = series.data()[0]?.time as number | undefined;
+  if (type === "candle") series.setData(bars);
+  else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
+  if (fitted.current !== view && bars.length > 0) {
+    fitted.current = view;
+    timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
+  } else if (before && firstBefore !== undefined) {
+    const added = bars.findIndex((bar) => bar.time === firstBefore);
+    if (added > 0) timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
+  }
+  return bars.at(-1) ?? null;
+}
+
 /**
  * A K-line chart of one pair (TradingView lightweight-charts v5): candles or a line, any of the eight intervals,
  * newest last, the last candle following the live price, resizing with its container. Loads its own candles from
@@ -160,13 +218,27 @@ export function KlineChart({
   const loadOlderRef = useRef(query.loadOlder);
   loadOlderRef.current = query.loadOlder;
 
+  // The chart is made once the first candles are here, so that its first drawing (100-200 ms at 4x CPU) has them:
+  // made empty on mount, it drew twice on a first visit to Trade. The skeleton holds its place until then.
+  const [ready, setReady] = useState(false);
+  if (!ready && candles !== undefined) setReady(true);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  // The colours the chart was last given, and which candles each series shows (each answer is set once).
+  const colorsRef = useRef<ChartColors | null>(null);
+  const shownRef = useRef<{ series: ISeriesApi<SeriesType>; candles: readonly Candle[] } | null>(null);
+
   // The chart itself lives outside React: created once, sized by its container (autoSize uses ResizeObserver).
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    if (!container || !ready) return;
+    const colors = chartColors();
+    colorsRef.current = colors;
+    const look = layoutColors(colors);
     const chart = createChart(container, {
       autoSize: true,
-      layout: { fontSize: chartFontSize(), attributionLogo: false },
+      ...look,
+      layout: { ...look.layout, fontSize: chartFontSize(), attributionLogo: false },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, rightOffset: 3, tickMarkFormatter: tickLabel },
       localization: { locale: currentLocale(), timeFormatter: crosshairLabel },
@@ -181,21 +253,20 @@ export function KlineChart({
       chartRef.current = null;
       seriesRef.current = null;
     };
-  }, []);
+  }, [ready]);
 
-  // One series of the chosen type; intraday intervals show hours on the time axis.
+  // One series of the chosen type, with the candles already here; intraday intervals show hours on the time axis.
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart) return;
+    const colors = colorsRef.current;
+    if (!chart || !colors || !ready) return;
     const priceFormat = { type: "price" as const, precision: priceDecimals, minMove: 10 ** -priceDecimals };
-    const colors = seriesColors(type, chartColors());
     const series: ISeriesApi<SeriesType> =
       type === "candle"
-        ? chart.addSeries(CandlestickSeries, { ...colors, borderVisible: false, priceFormat })
-        : chart.addSeries(AreaSeries, { ...colors, lineWidth: 2, priceFormat });
+        ? chart.addSeries(CandlestickSeries, { ...seriesColors(type, colors), borderVisible: false, priceFormat })
+        : chart.addSeries(AreaSeries, { ...seriesColors(type, colors), lineWidth: 2, priceFormat });
     seriesRef.current = series;
     fittedRef.current = "";
-    setSeriesVersion((version) => version + 1);
     const priceLabel = new Intl.NumberFormat(currentLocale(), {
       minimumFractionDigits: priceDecimals,
       maximumFractionDigits: priceDecimals,
@@ -204,47 +275,42 @@ export function KlineChart({
       timeScale: { timeVisible: INTERVAL_MS[interval] < INTERVAL_MS["1d"], secondsVisible: false },
       localization: { priceFormatter: (price: number) => priceLabel.format(price) },
     });
+    const candlesNow = candlesRef.current;
+    if (candlesNow) {
+      shownRef.current = { series, candles: candlesNow };
+      lastBarRef.current = putCandles(chart, series, candlesNow, type, viewRef.current, fittedRef);
+      setNewestBar(lastBarRef.current);
+    }
+    setSeriesVersion((version) => version + 1);
     return () => {
       if (chartRef.current) chart.removeSeries(series);
       if (seriesRef.current === series) seriesRef.current = null;
     };
-  }, [type, interval, priceDecimals]);
+  }, [type, interval, priceDecimals, ready]);
 
-  // The theme's colours, on the chart and its series (again when either changes).
+  // A change of theme recolours the chart and its series.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `theme` changes the CSS variables the colours are read from
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart || seriesVersion === 0) return;
+    const applied = colorsRef.current;
+    if (!chart || !applied || seriesVersion === 0) return;
     const colors = chartColors();
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colors.background }, textColor: colors.text },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      crosshair: { vertLine: { labelBackgroundColor: colors.label }, horzLine: { labelBackgroundColor: colors.label } },
-    });
+    if (JSON.stringify(colors) === JSON.stringify(applied)) return;
+    colorsRef.current = colors;
+    chart.applyOptions(layoutColors(colors));
     seriesRef.current?.applyOptions(seriesColors(type, colors));
   }, [theme, type, seriesVersion]);
 
-  // Candles from the server, newest last.
+  // Each new answer's candles, newest last.
   useEffect(() => {
     const series = seriesRef.current;
     const chart = chartRef.current;
     if (!series || !chart || !candles || seriesVersion === 0) return;
-    const bars = candles.map(toBar);
-    const timeScale = chart.timeScale();
-    // Bars added in front shift every logical index: keep the same candles in view.
-    const before = timeScale.getVisibleLogicalRange();
-    const firstBefore = series.data()[0]?.time as number | undefined;
-    if (type === "candle") series.setData(bars);
-    else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
-    lastBarRef.current = bars.at(-1) ?? null;
+    const shown = shownRef.current;
+    if (shown?.series === series && shown.candles === candles) return;
+    shownRef.current = { series, candles };
+    lastBarRef.current = putCandles(chart, series, candles, type, view, fittedRef);
     setNewestBar(lastBarRef.current);
-    if (fittedRef.current !== view && bars.length > 0) {
-      fittedRef.current = view;
-      timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
-    } else if (before && firstBefore !== undefined) {
-      const added = bars.findIndex((bar) => bar.time === firstBefore);
-      if (added > 0) timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
-    }
   }, [candles, view, type, seriesVersion]);
 
   // Dragging back near the oldest candle fetches the page before it, and the view stays where it was.

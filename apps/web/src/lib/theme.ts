@@ -43,7 +43,7 @@ function apply(): void {
   root.setAttribute("data-prefers-color-scheme", next);
   // The browser's own bars take the header's colour.
   const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
-  if (meta && document.body) meta.content = themeColor("--header-background");
+  if (meta && document.body) meta.content = themeColors(["--header-background"])["--header-background"];
   if (next !== theme) {
     theme = next;
     for (const listener of listeners) listener();
@@ -94,17 +94,24 @@ export function useTheme(): Theme {
 }
 
 /**
- * One of the theme's colour variables as `rgb(…)`, or `rgba(…)` with `alpha`, e.g. `themeColor("--up")`: the browser
- * resolves it, whatever form the stylesheet (or its minifier) gave it.
+ * The theme's colour variables as `rgb(…)`, e.g. `themeColors(["--up", "--down"])["--up"]`: the browser resolves
+ * them, whatever form the stylesheet (or its minifier) gave them. All are read after one style recalculation.
  */
-export function themeColor(name: `--${string}`, alpha = 1): string {
-  const probe = document.createElement("span");
-  probe.style.color = `var(${name})`;
-  probe.hidden = true;
-  document.body.append(probe);
-  const rgb = getComputedStyle(probe).color;
-  probe.remove();
-  if (alpha === 1) return rgb;
+export function themeColors<N extends `--${string}`>(names: readonly N[]): Record<N, string> {
+  const probes = names.map((name) => {
+    const probe = document.createElement("span");
+    probe.style.color = `var(${name})`;
+    probe.hidden = true;
+    return probe;
+  });
+  document.body.append(...probes);
+  const colors = Object.fromEntries(names.map((name, i) => [name, getComputedStyle(probes[i] as Element).color]));
+  for (const probe of probes) probe.remove();
+  return colors as Record<N, string>;
+}
+
+/** An `rgb(…)` colour as `rgba(…)` with `alpha`. */
+export function withAlpha(rgb: string, alpha: number): string {
   const [r = 0, g = 0, b = 0] = rgb.match(/[\d.]+/g)?.map(Number) ?? [];
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }

@@ -63,13 +63,11 @@ const idsOf = (key: string) => (key ? key.split(",").map(Number) : []);
  * Follows the live prices of `pairIds` over `/ws` while the calling component is mounted. `onTicks` receives the
  * newest tick of each of these pairs, in batches (at most four a second), starting with the ticks the shared
  * socket already holds for them; use it to fold prices into the feature's own query caches (see merge.ts).
- * Neither callback needs to be stable. Returns the connection state.
+ * Neither callback needs to be stable. The connection's state is `useLiveStatus`'s: a page that does not show it
+ * must not re-render when it changes (the socket's first "connecting" would redraw the whole page synchronously,
+ * 50-100 ms at 4x CPU on a first visit to Trade).
  */
-export function useLiveTicks(
-  pairIds: readonly number[],
-  onTicks?: TicksHandler,
-  options: LiveTicksOptions = {},
-): LiveStatus {
+export function useLiveTicks(pairIds: readonly number[], onTicks?: TicksHandler, options: LiveTicksOptions = {}): void {
   const socket = liveSocket();
   const key = keyOf(pairIds);
   const handlers = useRef({ onTicks, onReconnected: options.onReconnected });
@@ -101,7 +99,11 @@ export function useLiveTicks(
       socket.release(ids);
     };
   }, [key, socket]);
+}
 
+/** The live socket's connection state, for a screen that shows it beside the prices `useLiveTicks` follows. */
+export function useLiveStatus(): LiveStatus {
+  const socket = liveSocket();
   return useSyncExternalStore(socket.subscribeStatus, socket.getStatus, socket.getStatus);
 }
 

@@ -8,6 +8,7 @@ export {
   type TicksHandler,
   useLatestTick,
   useLiveEvent,
+  useLiveStatus,
   useLiveTicks,
 } from "./hooks";
 export { type LiveStatus, liveUrl } from "./live-socket";

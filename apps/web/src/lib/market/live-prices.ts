@@ -1,6 +1,6 @@
 import { routes } from "@cryptos/contract";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { type LiveStatus, mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
+import { mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import { FIGURES_REFRESH_MS, type PairDetail, type PairList } from "./pairs";
 
 const LISTS: QueryKey = [routes.productlist.path];
@@ -20,12 +20,12 @@ export interface LivePricesOptions {
  * Follows the live prices of `pairIds` while the calling screen is mounted: every cached pair list and pair answer
  * takes each tick, so every screen shows the live price. The 24 h figures are read again every
  * `figuresRefreshMs`, and after a reconnection the prices and candles are read once more over HTTP (ticks sent
- * while the socket was down are lost). Returns the connection state.
+ * while the socket was down are lost). The connection's state is `useLiveStatus`'s.
  */
-export function useLivePrices(pairIds: readonly number[], options: LivePricesOptions = {}): LiveStatus {
+export function useLivePrices(pairIds: readonly number[], options: LivePricesOptions = {}): void {
   const client = useQueryClient();
   useRefetchEvery(FIGURE_KEYS, pairIds.length > 0 && (options.figuresRefreshMs ?? FIGURES_REFRESH_MS));
-  return useLiveTicks(
+  useLiveTicks(
     pairIds,
     (ticks) => {
       mergeTicksIntoLists<PairList>(client, LISTS, ticks);

@@ -13,7 +13,7 @@ import { SettlementSheet } from "@/components/SettlementSheet";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
-import { useLatestTick } from "@/lib/live";
+import { useLatestTick, useLiveStatus } from "@/lib/live";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { type PairDetail, usePair } from "@/lib/market/pairs";
 import { type PositionTracker, usePositions } from "@/lib/positions";
@@ -47,7 +47,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function PairOverview({ pair }: { pair: PairDetail }) {
   const { t } = useTranslation("market");
-  const status = useLivePrices([pair.id]);
+  useLivePrices([pair.id]);
+  const status = useLiveStatus();
   const d = pair.price_decimals;
   return (
     <section className="pair-head" aria-label={t("detail.overview", { symbol: pair.symbol })}>
