@@ -1,16 +1,42 @@
-// Bundles the server into dist/main.js. Our workspace packages are bundled in (they ship TypeScript source);
-// everything from node_modules stays external and is loaded at run time.
+// Bundles the server into dist/main.js (and the operator's dist/cli.js): our workspace packages and most libraries
+// in one file each. A start read some 500 files of node_modules, each resolved, read and compiled apart (decision 086).
 import { cpSync, rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { build } from "esbuild";
 
+/**
+ * Libraries loaded from node_modules at run time: those that find files beside their own code (PGlite's WASM, the
+ * Swagger UI's pages, native addons), and those only some starts load (decision 085), which would otherwise be
+ * parsed by every start.
+ */
+const EXTERNAL = new Set([
+  "@electric-sql/pglite",
+  "@fastify/swagger",
+  "@fastify/swagger-ui",
+  "@node-rs/argon2",
+  "bufferutil",
+  "ccxt",
+  "file-type",
+  "ioredis",
+  "nodemailer",
+  "pg",
+  "sharp",
+  "utf-8-validate",
+  "viem",
+]);
+const packageOf = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
 const keepExternal = {
-  name: "external-node-modules",
+  name: "external-libraries",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith("@cryptos/") ? undefined : { path: args.path, external: true },
+      EXTERNAL.has(packageOf(args.path)) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -25,6 +51,10 @@ await build({
   format: "esm",
   sourcemap: true,
   plugins: [keepExternal],
+  // The bundled libraries' CommonJS modules call require() (for Node's own modules, among others).
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });
 cpSync("src/db/migrations", "dist/migrations", { recursive: true });
