@@ -1,6 +1,6 @@
 import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@cryptos/contract";
 import { Button } from "antd-mobile";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AccountButton } from "@/components/AccountButton";
 import { ChartIntervals } from "@/components/ChartIntervals";
@@ -41,6 +41,10 @@ const SettlementSheet = lazySheet(
   () => import("@/components/SettlementSheet").then((m) => m.SettlementSheet),
   (props) => props.order !== undefined,
 );
+
+// The lists read their own pages: the page's redraws (a tick of the shown pair, an answer of the positions) leave
+// them be.
+const Lists = memo(OrderLists);
 
 const parseDirection = (value: string | null): Direction | undefined =>
   value === "up" || value === "down" ? value : undefined;
@@ -241,7 +245,7 @@ export default function Transaction() {
           )}
         </section>
 
-        {session.signedIn ? <OrderLists tab={tab} onTabChange={setTab} /> : <EmptyState title={t("list.signedOut")} />}
+        {session.signedIn ? <Lists tab={tab} onTabChange={setTab} /> : <EmptyState title={t("list.signedOut")} />}
 
         <PairPicker
           visible={pickerOpen}
