@@ -62,7 +62,7 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
-              // Every module the entry loads statically (the app's core, React, the router, i18next, TanStack Query):
+              // Every module the entry loads statically (the app's core, React, the router, TanStack Query, its i18n):
               // one file. Left to itself rolldown makes a chunk of each module the entry shares with a lazy page, a
               // dozen files of 0.3-25 KB each a request before the first screen draws. Caught last (priority -1),
               // so the groups above keep what only the pages need; rolldown then merges this group into the entry.

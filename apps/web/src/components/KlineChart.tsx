@@ -118,10 +118,7 @@ const DATE_PARTS = {
   crosshair: { dateStyle: "short", timeStyle: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/**
- * A date format of the viewer's language, made once: the chart asks for a label of every candle's time when it lays
- * out its axis, and making the format each time cost more than the rest of the first drawing.
- */
+/** A date format of the viewer's language, made once and reused for every label the chart asks for. */
 function dateFormat(parts: keyof typeof DATE_PARTS): Intl.DateTimeFormat {
   const key = `${currentLocale()}|${parts}`;
   let format = dateFormats.get(key);
