@@ -285,18 +285,16 @@ export function KlineChart({
     };
   }, [type, interval, priceDecimals, ready]);
 
-  // A change of theme recolours the chart and its series.
+  // A change of theme recolours the chart and its series (a chart made later reads the colours itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `theme` changes the CSS variables the colours are read from
   useEffect(() => {
     const chart = chartRef.current;
-    const applied = colorsRef.current;
-    if (!chart || !applied || seriesVersion === 0) return;
+    if (!chart) return;
     const colors = chartColors();
-    if (JSON.stringify(colors) === JSON.stringify(applied)) return;
     colorsRef.current = colors;
     chart.applyOptions(layoutColors(colors));
     seriesRef.current?.applyOptions(seriesColors(type, colors));
-  }, [theme, type, seriesVersion]);
+  }, [theme, type]);
 
   // Each new answer's candles, newest last.
   useEffect(() => {
