@@ -102,6 +102,8 @@ for (const screen of FIRST_SCREENS) {
 }
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+/** Read before every screen on a first visit (no decimals stored yet): app/App.tsx's gate waits for it. */
+const CURRENCIES = "/api/index/currencies";
 
 for (const screen of FIRST_SCREENS) {
   test(`${screen.title}: its code leaves with the entry's, and its stylesheets come inline in the HTML`, async ({
@@ -112,7 +114,8 @@ for (const screen of FIRST_SCREENS) {
     const asked: string[] = [];
     page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
     // The entry is held: nothing of the app runs, yet the page's chunk and its translations are asked for
-    // (shell/preload.js, inline in index.html's head).
+    // (shell/preload.js, inline in index.html's head), and its first reads with the currencies' decimals
+    // (shell/first-reads.js).
     const held = gate();
     await page.route(ENTRY, async (route: Route) => {
       await held.opened;
@@ -121,6 +124,17 @@ for (const screen of FIRST_SCREENS) {
     // "commit": the load event waits for the entry.
     await page.goto(`/${screen.hash}`, { waitUntil: "commit" });
     const chunk = new RegExp(`/assets/${screen.chunk}-[\\w-]+\\.js$`);
+    // Trade's reads wait for the app, like its code (apps/web/shell/vite-plugin.ts says why).
+    const firstReads = "preloaded" in screen ? [] : [...screen.reads, CURRENCIES];
+    await expect.poll(() => firstReads.filter((path) => !asked.includes(path))).toEqual([]);
+    await page.waitForFunction(() => document.readyState !== "loading");
+    const sent = await page.evaluate(() =>
+      (window as { __firstReads?: { url: string }[] }).__firstReads?.map(
+        ({ url }) => new URL(url, location.href).pathname,
+      ),
+    );
+    expect(sent ?? []).toEqual(expect.arrayContaining(firstReads));
+    if ("preloaded" in screen) expect(sent).toBeUndefined();
     if (!("preloaded" in screen)) {
       await expect.poll(() => asked.some((path) => chunk.test(path))).toBe(true);
       await expect.poll(() => asked.some((path) => /\/assets\/common-[\w-]+\.js$/.test(path))).toBe(true);
@@ -135,8 +149,43 @@ for (const screen of FIRST_SCREENS) {
     ).toHaveLength(1);
     // Their rules are inline (apps/web/shell): a stylesheet file would be a request the first screen waits for.
     expect(asked.filter((path) => path.endsWith(".css"))).toEqual([]);
+    // The app took the reads already under way rather than asking again (lib/first-reads.ts).
+    for (const path of [...firstReads.filter((read) => READ_ONCE.has(read)), CURRENCIES]) {
+      expect(
+        asked.filter((read) => read === path),
+        `${path} read once`,
+      ).toHaveLength(1);
+    }
   });
 }
+
+test("a first visit in a stored language sends its first reads in it, and the app takes them", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("lang", "de"));
+  const asked: { path: string; lang: string | undefined }[] = [];
+  page.on("request", (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path.startsWith("/api/")) asked.push({ path, lang: sent.headers().lang });
+  });
+  const held = gate();
+  await page.route(ENTRY, async (route: Route) => {
+    await held.opened;
+    await route.continue();
+  });
+  await page.goto("/#/pages/index/index", { waitUntil: "commit" });
+  await expect.poll(() => asked.map(({ path }) => path)).toContain("/api/index/gonggaoshow");
+  expect(asked.every(({ lang }) => lang === "de")).toBe(true);
+
+  held.open();
+  await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText("Cryptos");
+  await expect(page.locator(".tab-bar")).toContainText("Märkte");
+  await page.waitForLoadState("networkidle");
+  for (const path of ["/api/index/gonggaoshow", "/api/index/menus", CURRENCIES]) {
+    expect(
+      asked.filter((read) => read.path === path),
+      `${path} read once`,
+    ).toHaveLength(1);
+  }
+});
 
 /** Issue 23: a first visit asks for at most this many files and reads before it is idle. */
 const FIRST_VISIT_REQUESTS = 30;

@@ -9,7 +9,8 @@
   /** By language, the chunk of each namespace the shells' pages read (common and the page's own). */
   const TRANSLATIONS = SHELL_TRANSLATIONS;
   const path = location.hash.replace(/^#/, "").split("?")[0];
-  const page = PAGE_CODE[path === "" || path === "/" ? "/pages/index/index" : path];
+  const route = path === "" || path === "/" ? "/pages/index/index" : path;
+  const page = Object.hasOwn(PAGE_CODE, route) ? PAGE_CODE[route] : undefined;
   if (!page) return;
   let language = "en";
   try {

@@ -9,7 +9,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/chromium.mjs";
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-import type { RenderedShell } from "../src/app/shell/prerender";
+import type { FirstReadsFacts, RenderedShell } from "../src/app/shell/prerender";
 
 /** The environment variable that makes vite.config.ts build the prerender page (shell/prerender.html) instead. */
 export const PRERENDER_OUT = "CRYPTOS_SHELL_PRERENDER_OUT";
@@ -18,6 +18,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.dirname(HERE);
 const BOOT_TEMPLATE = path.join(HERE, "boot.js");
 const PRELOAD_TEMPLATE = path.join(HERE, "preload.js");
+const FIRST_READS_TEMPLATE = path.join(HERE, "first-reads.js");
 const PUBLIC = path.join(WEB, "public");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 
@@ -27,6 +28,8 @@ const SHELLS = [
   { path: "/pages/markets/markets", page: "features/market/pages/Markets.tsx", ns: "market", signedIn: false },
   // Not preloaded (shell/preload.js): its frame is the whole first paint, and its page code is some thirty chunks
   // that, asked for beside the entry, moved Lighthouse's first-paint estimate and LCP from 2.3 to 3.0 s (decision 082).
+  // Its reads wait for the app too (shell/first-reads.js): with its data in before it hydrated, Lighthouse's TBT
+  // rose from 235-516 to 308-1,039 ms in alternating runs, its LCP (the frame's text) unchanged.
   {
     path: "/pages/transaction/transaction",
     page: "features/updown/pages/Transaction.tsx",
@@ -56,8 +59,27 @@ async function buildPrerenderPage(out: string): Promise<void> {
   }
 }
 
-/** Opens the prerender page in Chromium once per shell, the API held unanswered (a first visit before its data). */
-async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
+/**
+ * A shell's first reads as the page asked for them (app/routes preloadPage; some of the spec's reads are POSTs):
+ * sent only with a session if `signedIn`.
+ */
+interface ShellReads {
+  signedIn: boolean;
+  reads: { method: string; url: string; body: string | null }[];
+}
+
+interface Rendered {
+  shells: Map<string, RenderedShell>;
+  /** null: the page sends nothing before the app runs. */
+  reads: Map<string, ShellReads | null>;
+  facts: FirstReadsFacts;
+}
+
+/**
+ * Opens the prerender page in Chromium once per shell, the API held unanswered (a first visit before its data), and
+ * records the reads each page asks for, as the app spells their addresses (same origin: the path and query).
+ */
+async function renderShells(dir: string): Promise<Rendered> {
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     if (pathname.startsWith("/api/")) return; // held: the page's reads stay pending
@@ -79,11 +101,23 @@ async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
   });
   try {
     const shells = new Map<string, RenderedShell>();
+    const reads = new Map<string, ShellReads | null>();
+    let facts: FirstReadsFacts | undefined;
     for (const shell of SHELLS) {
       const page = await browser.newPage();
 
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
+      const asked: ShellReads["reads"] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith("/api/")) return;
+        asked.push({
+          method: request.method(),
+          url: url.origin === `http://127.0.0.1:${port}` ? `${url.pathname}${url.search}` : url.href,
+          body: request.postData(),
+        });
+      });
       await page.goto(`http://127.0.0.1:${port}/#${shell.path}`);
       await page.waitForFunction(() => typeof window.renderShell === "function");
       const rendered = await page
@@ -96,9 +130,12 @@ async function renderShells(dir: string): Promise<Map<string, RenderedShell>> {
         });
       if (!rendered) throw new Error(`prerendering ${shell.path}: nothing rendered`);
       shells.set(shell.path, rendered);
+      reads.set(shell.path, "preload" in shell && !shell.preload ? null : { signedIn: shell.signedIn, reads: asked });
+      facts ??= await page.evaluate(() => window.firstReadsFacts?.());
       await page.close();
     }
-    return shells;
+    if (!facts) throw new Error("prerendering: the page gave no facts for shell/first-reads.js");
+    return { shells, reads, facts };
   } finally {
     await browser.close();
     await new Promise((resolve) => server.close(resolve));
@@ -207,10 +244,10 @@ export function prerenderedShells(): Plugin {
         return;
       }
       const scratch = mkdtempSync(path.join(tmpdir(), "cryptos-shells-"));
-      let shells: Map<string, RenderedShell>;
+      let rendered: Rendered;
       try {
         await buildPrerenderPage(scratch);
-        shells = await renderShells(scratch);
+        rendered = await renderShells(scratch);
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }
@@ -240,6 +277,7 @@ export function prerenderedShells(): Plugin {
       // page's code until it loads) though its rules are inline above. The helper skips a file linked as a
       // stylesheet already; a `disabled` link is never fetched (HTML: a disabled stylesheet is not obtained).
       const inlined = [...css].map((file) => `<link rel="stylesheet" href="./${file}" disabled>`).join("");
+      const { shells, reads, facts } = rendered;
       const data = Object.fromEntries(
         [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
       );
@@ -252,13 +290,22 @@ export function prerenderedShells(): Plugin {
         "const TRANSLATIONS = SHELL_TRANSLATIONS;": `const TRANSLATIONS = ${JSON.stringify(translations)};`,
       });
 
+      const firstReads = fillIn(readFileSync(FIRST_READS_TEMPLATE, "utf8"), {
+        "const READS = SHELL_READS;": `const READS = ${JSON.stringify(Object.fromEntries(reads))};`,
+        "const FIRST_VISIT_READS = SHELL_FIRST_VISIT_READS;": `const FIRST_VISIT_READS = ${JSON.stringify(facts.firstVisitReads)};`,
+        "const STORAGE = SHELL_STORAGE;": `const STORAGE = ${JSON.stringify(facts.storage)};`,
+      });
+
       const shellMarkup = SHELLS.map(
         ({ path: route }) =>
           `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
       ).join("");
       if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
       source = source
-        .replace("</head>", `<style>${SHELL_CSS}${styles}</style>\n${inlined}\n${inlineScript(preload)}\n</head>`)
+        .replace(
+          "</head>",
+          `<style>${SHELL_CSS}${styles}</style>\n${inlined}\n${inlineScript(firstReads)}\n${inlineScript(preload)}\n</head>`,
+        )
         .replace("</body>", `<div class="shells">${shellMarkup}</div>\n${inlineScript(bootScript)}\n</body>`);
       html.source = source;
     },

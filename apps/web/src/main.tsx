@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { preloadPage } from "./app/routes";
 import { ignoreShellMismatch, SHELL_ATTRIBUTE } from "./app/shell/hydration";
+import { dropFirstReads } from "./lib/first-reads";
 import { installNetworkStatus } from "./lib/network-status";
 import { queryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/service-worker";
@@ -24,12 +25,14 @@ const app = (
 );
 
 // The page's code, its translations and its first reads download with the app's, rather than one after the other,
-// asked for in tasks of their own after the one that ran the app's modules. A tab's prerendered shell (shell/boot.js
+// asked for in tasks of their own after the one that ran the app's modules (the reads, on a tab with a shell, left
+// with the HTML already: shell/first-reads.js; what the app did not take of those is dropped once it has asked). A tab's prerendered shell (shell/boot.js
 // put it in #root) stays on the screen and the app hydrates into it, boundary by boundary as their code and data
 // arrive; any other page shows index.html's loader until the app draws.
 void new Promise((resolve) => setTimeout(resolve))
   .then(() => preloadPage(window.location.hash, queryClient))
   .then(() => {
+    dropFirstReads();
     // In a transition, React hydrates and renders in slices of a few milliseconds and yields to the browser between
     // them (a blocking lane would make the whole first commit one task: 100-400 ms at 4x CPU).
     startTransition(() => {

@@ -5,8 +5,7 @@ import enUS from "antd-mobile/es/locales/en-US";
 import { Suspense, use, useEffect, useState } from "react";
 import { DelayedLoader } from "@/components/Loader";
 import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
-import { api } from "@/lib/api";
-import { currenciesQueryKey, useCurrencyDecimals } from "@/lib/currencies";
+import { currenciesQueryOptions, useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { router } from "./router";
@@ -39,9 +38,7 @@ let currenciesSettled: Promise<unknown> | undefined;
 function CurrencyDecimalsGate({ children }: { children: React.ReactNode }) {
   const { ready } = useCurrencyDecimals();
   if (!ready) {
-    currenciesSettled ??= queryClient
-      .fetchQuery({ queryKey: currenciesQueryKey, queryFn: ({ signal }) => api("currencies", { signal }) })
-      .catch(() => undefined);
+    currenciesSettled ??= queryClient.fetchQuery(currenciesQueryOptions).catch(() => undefined);
     use(currenciesSettled);
   }
   return children;

@@ -6,6 +6,7 @@ import { prefetchAssets } from "@/features/funds/prefetch";
 import { prefetchHome } from "@/features/home/prefetch";
 import { prefetchMarkets } from "@/features/market/prefetch";
 import { prefetchTrade } from "@/features/updown/prefetch";
+import { prefetchCurrencyDecimals } from "@/lib/currencies";
 import { currentLocale, initI18n, retryTranslations } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
 import { prefetchSession } from "@/lib/session";
@@ -152,6 +153,7 @@ export function preloadPage(hash: string, client: QueryClient): Promise<void> {
   // The translations first: the app's first render waits for them. initI18n settles the language before its first
   // await, and the reads below are asked for in it.
   const translations = initI18n(route ? [route.ns] : []);
+  prefetchCurrencyDecimals(client);
   prefetchSession(client);
   route?.prefetch?.(client, currentLocale());
   // The page's code in a task of its own: asking for it adds a <link> per chunk (some thirty on Trade), which

@@ -1,5 +1,6 @@
 import { type BodyOf, type CallDef, type DataOf, type QueryOf, REQUEST_TIMEOUT_MS } from "@cryptos/contract";
 import { API_BASE } from "./config";
+import { takeFirstRead } from "./first-reads";
 import { currentLocale } from "./i18n";
 import { reportServerReachable } from "./network-status";
 
@@ -49,6 +50,15 @@ export function buildUrl(path: string, query: object | undefined): string {
   return `${API_BASE}${path}${search ? `?${search}` : ""}`;
 }
 
+/** `promise`, or a rejection once `signal` aborts first: a read already under way keeps the call's timeout and abort. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 export interface ApiClientOptions {
   /** The session token the calls carry, read at each call. */
   token: () => string | null;
@@ -93,7 +103,10 @@ export function createApiClient({
     outer?.addEventListener("abort", onOuterAbort);
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: controller.signal });
+      const early = takeFirstRead(url, init);
+      response = await (early
+        ? untilAborted(early, controller.signal)
+        : fetch(url, { ...init, signal: controller.signal }));
     } catch (error) {
       if (outer?.aborted) throw error;
       if (controller.signal.aborted) throw new NetworkError("timeout");

@@ -85,9 +85,22 @@ async function renderShell(hash: string, signedIn: boolean): Promise<RenderedShe
   return { html: template.innerHTML, texts, attributes, strings };
 }
 
+/** What shell/first-reads.js needs of the app beside each shell's reads, from the app's own modules. */
+async function firstReadsFacts() {
+  const { FIRST_VISIT_READ } = await import("@/lib/currencies");
+  return {
+    firstVisitReads: [FIRST_VISIT_READ],
+    storage: { token: STORAGE_KEYS.token, language: STORAGE_KEYS.language, languages: LOCALES },
+  };
+}
+
+export type FirstReadsFacts = Awaited<ReturnType<typeof firstReadsFacts>>;
+
 declare global {
   interface Window {
     renderShell?: typeof renderShell;
+    firstReadsFacts?: typeof firstReadsFacts;
   }
 }
 window.renderShell = renderShell;
+window.firstReadsFacts = firstReadsFacts;
