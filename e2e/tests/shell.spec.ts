@@ -77,6 +77,25 @@ test("back goes home when there is no history, and one page back when there is",
   await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
 });
 
+test("a new page opens at its top, and back returns to where the list was left", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 600 });
+  await page.goto("/#/pages/markets/markets");
+  const rows = page.locator('[data-testid="pair-row"]');
+  await expect(rows.nth(11)).toBeVisible();
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  const left = await page.evaluate(() => window.scrollY);
+
+  await rows.nth(9).locator(".pair-row__main").click();
+  await expect(page).toHaveURL(/markets-business\?id=/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // The list draws its rows a moment after the page (a deferred render): the position waits for them.
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+});
+
 test("language switch to zh-Hans changes tabs and titles, and survives a reload", async ({ page }) => {
   await page.goto("/#/pages/index/index");
   await page.getByRole("button", { name: "Change language" }).click();

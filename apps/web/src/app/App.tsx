@@ -8,8 +8,7 @@ import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
 import { currenciesQueryOptions, useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { router } from "./router";
-import { SyncedRouterProvider } from "./SyncedRouterProvider";
+import { AppRouter } from "./router";
 
 /** antd-mobile's built-in texts follow the interface language (its default would be Chinese). */
 function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
@@ -50,7 +49,7 @@ export function App() {
       <AntdLocaleProvider>
         <Suspense fallback={<DelayedLoader />}>
           <CurrencyDecimalsGate>
-            <SyncedRouterProvider router={router} />
+            <AppRouter />
           </CurrencyDecimalsGate>
         </Suspense>
       </AntdLocaleProvider>

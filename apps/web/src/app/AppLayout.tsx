@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { OfflineBanner } from "@/components/OfflineBanner";
 import { TAB_PATHS, TabBar } from "@/components/TabBar";
 import { WalletWatcher } from "@/features/accounts";
 import { PriceAlertToasts } from "@/features/market";
 import { replayShellTaps } from "@/lib/shell-taps";
 import { applyThemeForRoute } from "@/lib/theme";
+import { ScrollRestoration } from "./ScrollRestoration";
 
 /** The page column (max 960 px, centered); the tab bar only on the four tab pages; the offline banner when offline. */
 export function AppLayout() {

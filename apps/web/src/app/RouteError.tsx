@@ -1,5 +1,5 @@
 import { APP_NAME } from "@cryptos/contract";
-import { useLocation, useNavigate, useRouteError } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { TABS } from "@/components/TabBar";
@@ -19,9 +19,8 @@ function isLoadFailure(error: unknown): boolean {
  * A page that failed to load, under the app's header (and tab bar on a tab): offline, it says so. Tapping retries a failed download in place (the page's code
  * and texts are asked for again, once); a render error reloads the app.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
   const offline = navigator.onLine === false;
@@ -31,7 +30,7 @@ export function RouteError() {
       return;
     }
     retryFailedPages();
-    // A new location resets the router's error boundary, which draws the page again.
+    // A new location resets the error boundary (RouteErrorBoundary), which draws the page again.
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: { retry: Date.now() } });
   };
   // The tab's own name on a tab (whose bar stays below), the app's name elsewhere, with Back.
