@@ -17,7 +17,8 @@
   const STORAGE = SHELL_STORAGE;
   const path = location.hash.replace(/^#/, "").split("?")[0];
   const route = path === "" || path === "/" ? "/pages/index/index" : path;
-  const page = Object.hasOwn(READS, route) ? READS[route] : undefined;
+  // biome-ignore lint/suspicious/noPrototypeBuiltins: the build targets ES2020; Object.hasOwn is ES2022 (Safari 15.4)
+  const page = Object.prototype.hasOwnProperty.call(READS, route) ? READS[route] : undefined;
   if (page === null) return;
   const read = (key) => {
     try {

@@ -10,7 +10,8 @@
   const TRANSLATIONS = SHELL_TRANSLATIONS;
   const path = location.hash.replace(/^#/, "").split("?")[0];
   const route = path === "" || path === "/" ? "/pages/index/index" : path;
-  const page = Object.hasOwn(PAGE_CODE, route) ? PAGE_CODE[route] : undefined;
+  // biome-ignore lint/suspicious/noPrototypeBuiltins: the build targets ES2020; Object.hasOwn is ES2022 (Safari 15.4)
+  const page = Object.prototype.hasOwnProperty.call(PAGE_CODE, route) ? PAGE_CODE[route] : undefined;
   if (!page) return;
   let language = "en";
   try {
