@@ -96,6 +96,24 @@ test("a new page opens at its top, and back returns to where the list was left",
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
 });
 
+test("a page whose code does not load says so under the tab bar, and draws once retried", async ({ page }) => {
+  await page.goto("/#/pages/index/index");
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Cryptos");
+  let blocked = true;
+  await page.route(/\/assets\/Markets-[\w-]+\.js$/, (route) => (blocked ? route.abort("failed") : route.continue()));
+
+  await tabBar(page).getByRole("link", { name: "Markets" }).click();
+  const failed = page.getByRole("button", { name: /This page could not be loaded/ });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Markets");
+  await expect(tabBar(page).locator('[aria-current="page"]')).toHaveText("Markets");
+
+  blocked = false;
+  await failed.click();
+  await expect(page.locator('[data-testid="pair-row"]').first()).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test("language switch to zh-Hans changes tabs and titles, and survives a reload", async ({ page }) => {
   await page.goto("/#/pages/index/index");
   await page.getByRole("button", { name: "Change language" }).click();
