@@ -1,9 +1,9 @@
-// Put inline into index.html's <head> by shell/vite-plugin.ts, which fills in READS and FIRST_VISIT_READS. The first
-// screen's reads leave with the HTML: asked for by the app, each would wait for the entry to download and run, and
-// the currencies' decimals, which every screen waits for on a first visit (app/App.tsx), for the app's first render
-// besides. Each goes exactly as the app's own request would (lib/api-client.ts: same address, `lang` and session
-// headers); the app takes the answer for its first request of that address (lib/first-reads.ts) and drops what it did
-// not take once it has started. The language rule is boot.js's.
+// Put inline into index.html's <head> by shell/vite-plugin.ts, which fills in READS, FIRST_VISIT_READS and STORAGE.
+// The first screen's reads leave with the HTML: asked for by the app, each would wait for the entry to download and
+// run, and the currencies' decimals, which every screen waits for on a first visit (app/App.tsx), for the app's first
+// render besides. Each goes exactly as the app's own request would (lib/api-client.ts: same address, `lang` and
+// session headers); the app takes the answer for its first request of that address (lib/first-reads.ts) and drops
+// what it did not take once it has started. The language rule is boot.js's.
 (() => {
   /**
    * By route: the reads the page makes first (app/routes preloadPage, as prerendering recorded them: method, address
