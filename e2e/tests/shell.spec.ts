@@ -77,6 +77,34 @@ test("back goes home when there is no history, and one page back when there is",
   await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
 });
 
+test("moving between tabs pushes an entry each, and never rewrites the one it is on", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as Window & { replaced?: number };
+    w.replaced = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args: Parameters<History["replaceState"]>) => {
+      w.replaced = (w.replaced ?? 0) + 1;
+      replace(...args);
+    };
+  });
+  const replaced = () => page.evaluate(() => (window as Window & { replaced?: number }).replaced ?? 0);
+  await page.goto("/#/pages/markets/markets");
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Markets");
+  const atStart = await replaced();
+  const entries = await page.evaluate(() => history.length);
+  for (const [label, title] of [
+    ["Trade", "Trade"],
+    ["Markets", "Markets"],
+    ["Trade", "Trade"],
+  ] as const) {
+    await tabBar(page).getByRole("link", { name: label }).click();
+    await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(title);
+  }
+  await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 3);
+  // app/AddressCatchUp.tsx checks the address once, after the first commit: not on every page (decision 088).
+  expect(await replaced()).toBe(atStart);
+});
+
 test("a new page opens at its top, and back returns to where the list was left", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 600 });
   await page.goto("/#/pages/markets/markets");
