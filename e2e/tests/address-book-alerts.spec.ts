@@ -333,7 +333,7 @@ test("a price alert set just above the simulated price fires: a toast wherever t
     const where: string[] = [];
     (window as unknown as { toastsAt: string[] }).toastsAt = where;
     new MutationObserver(() => {
-      for (const notice of document.querySelectorAll(".toast-notice")) {
+      for (const notice of Array.from(document.querySelectorAll(".toast-notice"))) {
         if (seen.has(notice) || !notice.textContent?.startsWith("BTC/USDT ist auf ")) continue;
         seen.add(notice);
         where.push(window.location.hash);
