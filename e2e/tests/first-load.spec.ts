@@ -102,11 +102,12 @@ for (const screen of FIRST_SCREENS) {
 }
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+const APP_STYLESHEET = /\/assets\/styles-[\w-]+\.css$/;
 /** Read before every screen on a first visit (no decimals stored yet): app/App.tsx's gate waits for it. */
 const CURRENCIES = "/api/index/currencies";
 
 for (const screen of FIRST_SCREENS) {
-  test(`${screen.title}: its code leaves with the entry's, and its stylesheets come inline in the HTML`, async ({
+  test(`${screen.title}: its code leaves with the entry's, and its styles come in one stylesheet`, async ({
     page,
     request,
   }) => {
@@ -147,8 +148,8 @@ for (const screen of FIRST_SCREENS) {
       asked.filter((path) => chunk.test(path)),
       "the page's chunk asked for once",
     ).toHaveLength(1);
-    // Their rules are inline (apps/web/shell): a stylesheet file would be a request the first screen waits for.
-    expect(asked.filter((path) => path.endsWith(".css"))).toEqual([]);
+    // The app's one stylesheet (apps/web/shell: the shell's own rules are inline), not one per page.
+    expect(asked.filter((path) => path.endsWith(".css"))).toEqual([expect.stringMatching(APP_STYLESHEET)]);
     // The app took the reads already under way rather than asking again (lib/first-reads.ts).
     for (const path of [...firstReads.filter((read) => READ_ONCE.has(read)), CURRENCIES]) {
       expect(
@@ -213,3 +214,46 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
     expect(entry.size, [...entry].join(", ")).toBeLessThanOrEqual(ENTRY_SCRIPTS);
   });
 }
+
+test("index.html, with its headers, fits the first round trip of a new connection", async ({ request }) => {
+  // A new TCP connection sends ten segments (14,600 bytes) before the first acknowledgement: a page bigger than that
+  // takes a second round trip before its first paint can start (on a phone's network, 150 ms or more).
+  const response = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(response.headers()["content-encoding"]).toBe("br");
+  const headers = response.headersArray().reduce((sum, { name, value }) => sum + name.length + value.length + 4, 0);
+  const body = Number(response.headers()["content-length"]);
+  expect(body + headers + "HTTP/1.1 200 OK\r\n\r\n".length).toBeLessThanOrEqual(14_600);
+});
+
+test("the shell paints without waiting for the app's stylesheet, and the app draws only once it is in", async ({
+  page,
+}) => {
+  const held = gate();
+  let stylesheetAsked = false;
+  await page.route(APP_STYLESHEET, async (route: Route) => {
+    stylesheetAsked = true;
+    await held.opened;
+    await route.continue();
+  });
+  let entryLoaded = false;
+  page.on("requestfinished", (finished) => {
+    if (ENTRY.test(finished.url())) entryLoaded = true;
+  });
+  await page.goto("/#/pages/markets/markets", { waitUntil: "commit" });
+  await expect.poll(() => stylesheetAsked).toBe(true);
+  // Painted, with the shell's own rules: the tab bar sits at the bottom of the screen.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+  const tabBar = page.locator("#root nav.tab-bar");
+  await expect(tabBar).toBeVisible();
+  const box = await tabBar.boundingBox();
+  expect(box!.y + box!.height).toBeCloseTo(page.viewportSize()!.height, 0);
+  // The app has loaded but does not hydrate yet: what it draws needs the whole stylesheet.
+  await expect.poll(() => entryLoaded).toBe(true);
+  await page.waitForTimeout(1_000);
+  const hydrated = () =>
+    page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__react")));
+  expect(await hydrated()).toBe(false);
+  held.open();
+  await expect.poll(hydrated).toBe(true);
+  await expect(page.locator('[data-testid="pair-row"]').first()).toBeVisible();
+});

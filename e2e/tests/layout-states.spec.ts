@@ -46,6 +46,9 @@ test("header buttons, Back, chart intervals and the login page's links are 44 x 
 
   // The intervals: 44 px tall, side by side without a gap, so that the whole row is tap area (eight in 375 px).
   await page.goto("/#/pages/transaction/transaction");
+  // Measured on the page, not on its frame: the frame's intervals give way to the page's when its data comes, and
+  // buttons measured as they go are 0 px tall.
+  await expect(page.getByTestId("updown-current-price")).toBeVisible();
   const intervals = page.getByTestId("chart-intervals");
   await expect(intervals.getByRole("button")).toHaveCount(8);
   await expectTapTargets(header(page).getByRole("button"), "Trade header");

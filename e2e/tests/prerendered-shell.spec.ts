@@ -115,14 +115,45 @@ for (const shell of SHELLS) {
   });
 }
 
-test("a German visitor's shell is in German before the app runs", async ({ page }) => {
+test("a German visitor's shell is in German before the app runs, from the copy the app kept", async ({ page }) => {
+  test.slow(); // the copy is kept once the first visit has settled
   await page.addInitScript(() => localStorage.setItem("lang", "de"));
-  // The app's entry never comes: what shows is the inline shell/boot.js's work alone.
+  // A first visit in German: index.html has English only; the app draws German and keeps a copy of the shells' texts.
+  await page.goto("/#/pages/markets/markets");
+  await expect(page.locator("nav.tab-bar [aria-current='page']")).toHaveText("Märkte");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("shell_texts")), { timeout: 20_000 }).not.toBeNull();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("shell_texts") ?? "{}"))).toMatchObject({
+    language: "de",
+    texts: { Markets: "Märkte" },
+  });
+
+  // The next visit: the app's entry never comes, and what shows is the inline shell/boot.js's work alone.
   await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
-  await page.goto("/#/pages/markets/markets", { waitUntil: "commit" });
+  await page.goto("/#/pages/transaction/transaction", { waitUntil: "commit" });
   await expect(page.locator("#root[data-shell]")).toHaveCount(1);
-  await expect(page.locator("#root nav.tab-bar [aria-current='page']")).toHaveText("Märkte");
+  await expect(page.locator("#root nav.tab-bar [aria-current='page']")).toHaveText("Handeln");
+  await expect(page.locator("#root h1")).toHaveText("Handeln");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+});
+
+test("without the app's copy, a German visitor's shell is English and the app hydrates it into German", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem("lang", "de"));
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const held = gate();
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await held.opened;
+    await route.continue();
+  });
+  await page.goto("/#/pages/markets/markets", { waitUntil: "commit" });
+  await expect(page.locator("#root nav.tab-bar [aria-current='page']")).toHaveText("Markets");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  held.open();
+  await expect(page.locator("nav.tab-bar [aria-current='page']")).toHaveText("Märkte");
+  await expect(page.getByText("BTC/USDT").first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("a tap on a shell's button before the app runs is not lost: the app replays it", async ({ page }) => {

@@ -1,11 +1,17 @@
-// Put inline into index.html by shell/vite-plugin.ts, which fills in SHELLS: a blocking script right after the
+// Put inline into index.html by shell/vite-plugin.ts, which fills in SHELLS and STORAGE: a blocking script right after the
 // prerendered shells, so it runs before the first paint. It moves the shell of the page the address
 // names into #root, in the stored language, and drops the others; main.tsx then hydrates it. No shell for the address
-// (another page): #root keeps its loader. The language rule is lib/i18n.ts's for a stored choice (key "lang"); a
-// value it would resolve differently only costs a redraw of the texts when the app hydrates.
+// (another page): #root keeps its loader. index.html carries the shells' texts in English only (the language of every
+// first visit); another language's are this device's copy (lib/shell-texts.ts). A text the copy lacks stays English
+// and only costs a redraw of it when the app hydrates.
 (() => {
-  /** By route: where the shell's translated texts are, and each language's texts (see app/shell/prerender.tsx). */
+  /**
+   * By route: where the shell's translated texts are (text nodes and attributes, by index, with markers) and their
+   * English (see app/shell/prerender.tsx).
+   */
   const SHELLS = SHELL_TEXTS;
+  /** The storage keys of the language and of this device's copy of the shells' texts in it (lib/shell-texts.ts). */
+  const STORAGE = SHELL_STORAGE;
   const HOME = "/pages/index/index";
   const root = document.getElementById("root");
   const shells = document.querySelector(".shells");
@@ -18,15 +24,26 @@
     shells.remove();
     return;
   }
+  // Another language's texts come from this device's copy, kept by the app: { language, texts: English -> its }.
+  // Without one (the language was chosen on another version, storage was cleared) the shell stays in English and
+  // the app puts its language in as it hydrates.
   let language = "en";
+  let translated = null;
   try {
-    const stored = localStorage.getItem("lang");
-    if (stored && texts.strings[stored]) language = stored;
+    const stored = localStorage.getItem(STORAGE.language);
+    const copy = stored && stored !== "en" ? JSON.parse(localStorage.getItem(STORAGE.shellTexts) ?? "null") : null;
+    if (copy && copy.language === stored && copy.texts) {
+      language = stored;
+      translated = copy.texts;
+    }
   } catch {
-    // Storage blocked: English.
+    // Storage blocked or a copy that does not parse: English.
   }
-  if (language !== "en") {
-    const strings = texts.strings[language];
+  if (translated) {
+    const strings = texts.english.map((english) =>
+      // biome-ignore lint/suspicious/noPrototypeBuiltins: the build targets ES2020; Object.hasOwn is ES2022
+      Object.prototype.hasOwnProperty.call(translated, english) ? String(translated[english]) : english,
+    );
     const fill = (template) => template.replace(/\u2063(\d+)\u2063/g, (_, id) => strings[Number(id)] ?? "");
     const walker = document.createTreeWalker(shell, NodeFilter.SHOW_TEXT);
     let next = 0;

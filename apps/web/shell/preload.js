@@ -1,9 +1,18 @@
-// Put inline into index.html's <head> by shell/vite-plugin.ts, which fills in PAGE_CODE and TRANSLATIONS. On a first
-// visit to a tab with a shell, the page's code and translations download beside the app's entry: asked for by the
-// app, they would wait for the entry to download and run (a round trip and a few hundred ms at 4x CPU). The app's
-// own import of each finds it under way (Vite's preload helper skips a file already linked). The language rule is
-// boot.js's.
+// Put inline into index.html's <head> by shell/vite-plugin.ts, which fills in STYLESHEET, PAGE_CODE and TRANSLATIONS.
+// The app's stylesheet is linked from here, on every page: a stylesheet the parser meets in the head would hold the
+// first paint until it loads, one linked by a script does not (index.html carries the rules the shells draw with, and
+// main.tsx waits for this one before it draws). On a first visit to a tab with a shell, the page's code and
+// translations download beside the app's entry: asked for by the app, they would wait for the entry to download and
+// run (a round trip and a few hundred ms at 4x CPU). The app's own import of each finds it under way (Vite's preload
+// helper skips a file already linked). The language rule is boot.js's.
 (() => {
+  /** The app's whole stylesheet (the entry's and the shells' pages' rules). */
+  const STYLESHEET = SHELL_STYLESHEET;
+  const sheet = document.createElement("link");
+  sheet.rel = "stylesheet";
+  sheet.href = STYLESHEET;
+  sheet.setAttribute("data-app-styles", "");
+  document.head.append(sheet);
   /** By route: the page's chunks the entry does not load itself, and the page's translation namespace. */
   const PAGE_CODE = SHELL_PAGE_CODE;
   /** By language, the chunk of each namespace the shells' pages read (common and the page's own). */

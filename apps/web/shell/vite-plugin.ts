@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Plugin, Rolldown } from "vite";
+import Beasties from "beasties";
+import { minifySync, type Plugin, type Rolldown } from "vite";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/chromium.mjs";
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -184,7 +186,7 @@ function fillIn(template: string, lines: Record<string, string>): string {
   let filled = template;
   for (const [line, replacement] of Object.entries(lines)) {
     if (!filled.includes(line)) throw new Error(`a shell script template lost its line "${line}"`);
-    filled = filled.replace(line, replacement);
+    filled = filled.replace(line, () => replacement);
   }
   return filled;
 }
@@ -206,15 +208,14 @@ function cssOf(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>(
 /**
  * A script that must run before the first paint goes into index.html itself: as a file it would cost a request, a
  * round trip the first paint waits for. The server allows exactly these scripts by their hashes in its CSP
- * (apps/server/src/plugins/spa.ts, inlineScriptHashes). `</` cannot end the element early: the boot scripts hold
- * translated texts, which JSON.stringify leaves as they are.
+ * (apps/server/src/plugins/spa.ts, inlineScriptHashes). Minified: index.html should fit the first round trip of a
+ * new connection (14 KB). `</` cannot end the element early: the boot scripts hold texts, which JSON.stringify leaves
+ * as they are.
  */
 function inlineScript(source: string): string {
-  const code = source
-    .replace(/^(\s*\/\/.*\n)+/, "")
-    .replaceAll("</", "<\\/")
-    .trim();
-  return `<script>${code}</script>`;
+  const { code, errors } = minifySync("inline.js", source);
+  if (errors.length > 0) throw new Error(`an inline script does not minify: ${errors[0]?.message}`);
+  return `<script>${code.replaceAll("</", "<\\/").trim()}</script>`;
 }
 
 /** index.html's `<script src="./x.js" data-inline></script>`: public/x.js, inline. */
@@ -225,8 +226,76 @@ function inlineBootScripts(html: string): string {
 }
 
 /**
+ * The shells' texts in every language but English, as JSON: { language: { English text: its translation } }, for
+ * lib/shell-texts.ts to keep a copy of the interface language's (index.html carries English only: with all fourteen
+ * languages it was 6 KB brotli more, past the 14 KB a new connection's first round trip brings). Keyed by the English
+ * so that a copy from an earlier build still fits the texts that did not change; one English text translated two
+ * ways would make that ambiguous, and stops the build.
+ */
+function shellTranslations(shells: Map<string, RenderedShell>): string {
+  const byLanguage: Record<string, Record<string, string>> = {};
+  for (const { strings } of shells.values()) {
+    const english = strings.en ?? [];
+    for (const [language, texts] of Object.entries(strings)) {
+      if (language === "en") continue;
+      byLanguage[language] ??= {};
+      const table = byLanguage[language];
+      english.forEach((text, index) => {
+        const translation = texts[index] ?? text;
+        if (table[text] !== undefined && table[text] !== translation)
+          throw new Error(`shell texts: "${text}" is "${table[text]}" and "${translation}" in ${language}`);
+        table[text] = translation;
+      });
+    }
+  }
+  return JSON.stringify(byLanguage);
+}
+
+/**
+ * The rules of `styles` that the page draws before the app runs: those whose selectors match an element of `html`
+ * (the five shells and index.html's loader), in any of their media queries, and both themes' variables (the theme's
+ * attribute is set by an inline script, after the build looked). Beasties reads selectors, not a browser's layout.
+ */
+async function criticalRules(html: string, styles: string): Promise<string> {
+  const beasties = new Beasties({
+    external: false,
+    reduceInlineStyles: true,
+    keyframes: "critical",
+    allowRules: [/data-prefers-color-scheme/],
+    logLevel: "warn",
+  });
+  const page = html.replace("</head>", () => `<style>${styles}</style></head>`);
+  const reduced = (await beasties.process(page)).match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  if (reduced === undefined) throw new Error("critical CSS: Beasties left no <style> in index.html");
+  return withoutUnusedVariables(reduced, html);
+}
+
+/**
+ * `css` without the custom properties nothing in it or in `html` reads (antd-mobile declares some two hundred on
+ * :root): the shells draw without them, and the whole stylesheet has them before the app draws.
+ */
+function withoutUnusedVariables(css: string, html: string): string {
+  let kept = css;
+  for (let pass = 0; pass < 10; pass++) {
+    const read = new Set([...`${kept}${html}`.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]));
+    // A declaration starts a block or follows one (BEM's `.a--b:hover` is a selector, not a property).
+    const next = kept
+      .replace(/([{;])(--[\w-]+)\s*:[^;{}]*/g, (declaration, before: string, name: string) =>
+        read.has(name) ? declaration : before,
+      )
+      .replace(/;+}/g, "}")
+      .replace(/\{;+/g, "{")
+      .replace(/;;+/g, ";")
+      .replace(/[^{}]+\{\}/g, "");
+    if (next === kept) break;
+    kept = next;
+  }
+  return kept;
+}
+
+/**
  * Prerendered shells (issue 23): each tab's first screen, drawn by the app's own components at build time, goes
- * into index.html with the CSS it needs inline; shell/boot.js (inline, with each shell's translations filled in here)
+ * into index.html with the CSS rules it draws with inline; shell/boot.js (inline, with each shell's translations filled in here)
  * picks the one the address names before the first paint, and main.tsx hydrates it. Without Chromium the build
  * goes on without shells (index.html's loader shows until the app draws, as before) and says so.
  */
@@ -252,7 +321,7 @@ export function prerenderedShells(): Plugin {
         rmSync(scratch, { recursive: true, force: true });
       }
 
-      // The CSS of the shells' pages, inline: the shell paints from index.html alone, no stylesheet to wait for.
+      // The CSS of the entry and of the shells' pages.
       const css = new Set<string>();
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
@@ -268,26 +337,38 @@ export function prerenderedShells(): Plugin {
         })
         .join("");
 
-      // Inline instead of linked: a linked stylesheet would hold the first paint for its request.
+      // The rules the shells draw with go inline; all of them, as one stylesheet, load beside the entry without
+      // holding the first paint (shell/preload.js links it; main.tsx draws once it is in). Inline in full, they
+      // made index.html 27 KB brotli, two round trips on a new connection instead of one (bench/RESULTS.md).
+      const stylesheet = `assets/styles-${createHash("sha256").update(styles).digest("base64url").slice(0, 8)}.css`;
+      this.emitFile({ type: "asset", fileName: stylesheet, source: styles });
       let source = String(html.source).replace(
         /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
         (link, file) => (css.has(file) ? "" : link),
       );
       // A shell page's chunk lists its CSS files, and Vite's preload helper would fetch each one (and hold the
-      // page's code until it loads) though its rules are inline above. The helper skips a file linked as a
+      // page's code until it loads) though the stylesheet above has their rules. The helper skips a file linked as a
       // stylesheet already; a `disabled` link is never fetched (HTML: a disabled stylesheet is not obtained).
       const inlined = [...css].map((file) => `<link rel="stylesheet" href="./${file}" disabled>`).join("");
       const { shells, reads, facts } = rendered;
       const data = Object.fromEntries(
-        [...shells].map(([route, { texts, attributes, strings }]) => [route, { texts, attributes, strings }]),
+        [...shells].map(([route, { texts, attributes, strings }]) => [
+          route,
+          { texts, attributes, english: strings.en },
+        ]),
       );
+      const translations = shellTranslations(shells);
+      const textsFile = `assets/shell-texts-${createHash("sha256").update(translations).digest("base64url").slice(0, 8)}.json`;
+      this.emitFile({ type: "asset", fileName: textsFile, source: translations });
       const bootScript = fillIn(readFileSync(BOOT_TEMPLATE, "utf8"), {
         "const SHELLS = SHELL_TEXTS;": `const SHELLS = ${JSON.stringify(data)};`,
+        "const STORAGE = SHELL_STORAGE;": `const STORAGE = ${JSON.stringify({ language: facts.storage.language, shellTexts: facts.storage.shellTexts })};`,
       });
-      const { code, translations } = pageCode(bundle);
+      const { code, translations: chunks } = pageCode(bundle);
       const preload = fillIn(readFileSync(PRELOAD_TEMPLATE, "utf8"), {
+        "const STYLESHEET = SHELL_STYLESHEET;": `const STYLESHEET = ${JSON.stringify(`./${stylesheet}`)};`,
         "const PAGE_CODE = SHELL_PAGE_CODE;": `const PAGE_CODE = ${JSON.stringify(code)};`,
-        "const TRANSLATIONS = SHELL_TRANSLATIONS;": `const TRANSLATIONS = ${JSON.stringify(translations)};`,
+        "const TRANSLATIONS = SHELL_TRANSLATIONS;": `const TRANSLATIONS = ${JSON.stringify(chunks)};`,
       });
 
       const firstReads = fillIn(readFileSync(FIRST_READS_TEMPLATE, "utf8"), {
@@ -301,12 +382,18 @@ export function prerenderedShells(): Plugin {
           `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
       ).join("");
       if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
-      source = source
-        .replace(
-          "</head>",
-          `<style>${SHELL_CSS}${styles}</style>\n${inlined}\n${inlineScript(firstReads)}\n${inlineScript(preload)}\n</head>`,
-        )
-        .replace("</body>", `<div class="shells">${shellMarkup}</div>\n${inlineScript(bootScript)}\n</body>`);
+      // Replaced by functions: a replacement string reads `$'` and `` $` `` as the text around the match, and
+      // minified scripts are full of template literals.
+      source = source.replace(
+        "</body>",
+        () => `<div class="shells">${shellMarkup}</div>\n${inlineScript(bootScript)}\n</body>`,
+      );
+      const critical = await criticalRules(source, styles);
+      source = source.replace(
+        "</head>",
+        () =>
+          `<meta name="${facts.shellTextsMeta}" content="./${textsFile}">\n<style>${SHELL_CSS}${critical}</style>\n${inlined}\n${inlineScript(firstReads)}\n${inlineScript(preload)}\n</head>`,
+      );
       html.source = source;
     },
   };

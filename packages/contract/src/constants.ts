@@ -52,4 +52,9 @@ export const STORAGE_KEYS = {
   currencyDecimals: "currency_decimals",
   /** The tick-log heads this device saw (live ticks carry them), to check later that the log still agrees. */
   tickWitnesses: "tick_witnesses",
+  /**
+   * The prerendered shells' texts in the interface language, for shell/boot.js before the first paint: index.html
+   * carries them in English only (apps/web/lib/shell-texts.ts keeps this copy).
+   */
+  shellTexts: "shell_texts",
 } as const;

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Locale, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
 import { use, useMemo, useSyncExternalStore } from "react";
+import { keepShellTexts } from "./shell-texts";
 import { FALLBACK_LANGUAGE, FALLBACK_NAMESPACE, type Resources, type TranslateOptions, translate } from "./translate";
 
 /**
@@ -209,4 +210,5 @@ export async function setLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = language;
   version++;
   for (const listener of listeners) listener();
+  keepShellTexts();
 }

@@ -1,7 +1,4 @@
-/** After the load event, the wait before the worker is registered when the browser has no idle callbacks. */
-const IDLE_FALLBACK_MS = 3000;
-/** After the load event, how long the page must have been quiet: the first screen's reads and its second draw. */
-const SETTLE_MS = 2000;
+import { whenSettled } from "./idle";
 
 /**
  * Registers the service worker (production builds only: `vite build` writes sw.js, see pwa/service-worker.js)
@@ -25,11 +22,5 @@ export function registerServiceWorker(): void {
         // No service worker (blocked, private mode): the app works online as before.
       });
   };
-  const whenIdle = () =>
-    setTimeout(() => {
-      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: IDLE_FALLBACK_MS });
-      else register();
-    }, SETTLE_MS);
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  whenSettled(register);
 }

@@ -18,3 +18,17 @@ export function ignoreShellMismatch(error: unknown): void {
   if (HYDRATION_CODES.test(message)) return;
   reportError(error);
 }
+
+/**
+ * The app's stylesheet, loaded: index.html carries only the rules its shells draw with, and shell/preload.js links the
+ * whole stylesheet without holding the first paint (a build without shells links it as usual: nothing to wait for).
+ * A stylesheet that fails to load does not stop the app: it draws with the rules it has.
+ */
+export function appStylesheetLoaded(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>("link[data-app-styles]");
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+  });
+}

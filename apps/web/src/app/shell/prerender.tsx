@@ -85,12 +85,21 @@ async function renderShell(hash: string, signedIn: boolean): Promise<RenderedShe
   return { html: template.innerHTML, texts, attributes, strings };
 }
 
-/** What shell/first-reads.js needs of the app beside each shell's reads, from the app's own modules. */
+/** What the shell scripts need of the app beside each shell's reads, from the app's own modules. */
 async function firstReadsFacts() {
-  const { FIRST_VISIT_READ } = await import("@/lib/currencies");
+  const [{ FIRST_VISIT_READ }, { SHELL_TEXTS_META }] = await Promise.all([
+    import("@/lib/currencies"),
+    import("@/lib/shell-texts"),
+  ]);
   return {
     firstVisitReads: [FIRST_VISIT_READ],
-    storage: { token: STORAGE_KEYS.token, language: STORAGE_KEYS.language, languages: LOCALES },
+    shellTextsMeta: SHELL_TEXTS_META,
+    storage: {
+      token: STORAGE_KEYS.token,
+      language: STORAGE_KEYS.language,
+      languages: LOCALES,
+      shellTexts: STORAGE_KEYS.shellTexts,
+    },
   };
 }
 
