@@ -257,3 +257,20 @@ test("the shell paints without waiting for the app's stylesheet, and the app dra
   await expect.poll(hydrated).toBe(true);
   await expect(page.locator('[data-testid="pair-row"]').first()).toBeVisible();
 });
+
+test("Trade: the chart library's file asks the browser to compile all of it as it loads", async ({ page }) => {
+  // Explicit compile hints (V8): compiled with the file, instead of function by function inside the chart's
+  // creation and first drawing, two of Trade's longest tasks (apps/web/vite.config.ts).
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) scripts.push({ url: response.url(), body: response.text() });
+  });
+  await page.goto("/#/pages/transaction/transaction");
+  await expect(page.getByTestId("kline-chart").locator("canvas").first()).toBeVisible();
+  const bodies = await Promise.all(scripts.map(async ({ url, body }) => ({ url, body: await body })));
+  const chart = bodies.filter(({ body }) => body.includes("Charting by TradingView"));
+  expect(chart.map(({ url }) => new URL(url).pathname)).toHaveLength(1);
+  expect(chart[0]!.body.startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
+  // Only that file: the rest of the app compiles lazily, as usual.
+  expect(bodies.filter(({ body }) => body.includes("allFunctionsCalledOnLoad"))).toHaveLength(1);
+});

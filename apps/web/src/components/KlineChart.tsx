@@ -14,7 +14,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, startTransition, useEffect, useRef, useState } from "react";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type CandleType, candleStart, INTERVAL_MS, useCandleHistory } from "@/lib/market/candles";
 import { themeColors, useTheme, withAlpha } from "../lib/theme";
@@ -216,9 +216,13 @@ export function KlineChart({
   loadOlderRef.current = query.loadOlder;
 
   // The chart is made once the first candles are here, so that its first drawing (100-200 ms at 4x CPU) has them:
-  // made empty on mount, it drew twice on a first visit to Trade. The skeleton holds its place until then.
+  // made empty on mount, it drew twice on a first visit to Trade. It is made in a transition: the candles come in a
+  // query answer, whose render React does synchronously with its effects, and the chart's creation (20-50 ms at 1x)
+  // made that one long task; a transition's effects run in a task of their own. The skeleton holds its place until then.
   const [ready, setReady] = useState(false);
-  if (!ready && candles !== undefined) setReady(true);
+  useEffect(() => {
+    if (!ready && candles !== undefined) startTransition(() => setReady(true));
+  }, [ready, candles]);
   const viewRef = useRef(view);
   viewRef.current = view;
   // The colours the chart was last given, and which candles each series shows (each answer is set once).
@@ -432,7 +436,7 @@ export function KlineChart({
           ))}
         </div>
       )}
-      {query.isPending && (
+      {(query.isPending || (!ready && candles !== undefined && !empty)) && (
         <div style={overlay} role="status" aria-label={t("status.loading")}>
           <Skeleton animated style={{ width: "100%", height: "100%", borderRadius: 8 }} />
         </div>

@@ -69,6 +69,7 @@ export class LiveSocket {
   private everOpened = false;
   /** A reconnection whose listeners wait for the server's `authed`: until then the user's events are not sent. */
   private resyncOnAuthed = false;
+  /** The next `connect()`: a retry after a delay, or the first, in a task of its own. */
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -144,7 +145,10 @@ export class LiveSocket {
   }
 
   private openIfWanted(): void {
-    if (!this.socket && this.retryTimer === undefined && this.wanted()) this.connect();
+    // In a task of its own: opening a WebSocket takes 10-15 ms of the main thread at full speed, and screens ask for
+    // the socket from their effects, which React runs in one task after a commit (on Trade's first visit, a 42 ms one).
+    if (!this.socket && this.retryTimer === undefined && this.wanted())
+      this.retryTimer = setTimeout(() => this.connect(), 0);
   }
 
   private closeSoonIfUnwanted(): void {
