@@ -1,5 +1,5 @@
-// Put inline into index.html by shell/vite-plugin.ts, which fills in SHELLS and STORAGE: a blocking script right after the
-// prerendered shells, so it runs before the first paint. It moves the shell of the page the address
+// Put inline into index.html by shell/vite-plugin.ts, which fills in SHELLS and STORAGE: a blocking script right
+// after the prerendered shells, so it runs before the first paint. It moves the shell of the page the address
 // names into #root, in the stored language, and drops the others; main.tsx then hydrates it. No shell for the address
 // (another page): #root keeps its loader. index.html carries the shells' texts in English only (the language of every
 // first visit); another language's are this device's copy (lib/shell-texts.ts). A text the copy lacks stays English

@@ -295,8 +295,9 @@ function withoutUnusedVariables(css: string, html: string): string {
 
 /**
  * Prerendered shells (issue 23): each tab's first screen, drawn by the app's own components at build time, goes
- * into index.html with the CSS rules it draws with inline; shell/boot.js (inline, with each shell's translations filled in here)
- * picks the one the address names before the first paint, and main.tsx hydrates it. Without Chromium the build
+ * into index.html with the CSS rules it draws with inline and its texts in English; shell/boot.js (inline) picks the
+ * one the address names before the first paint, puts in the stored language's texts if the app kept a copy, and
+ * main.tsx hydrates it. Without Chromium the build
  * goes on without shells (index.html's loader shows until the app draws, as before) and says so.
  */
 export function prerenderedShells(): Plugin {

@@ -28,10 +28,10 @@ const app = (
 
 // The page's code, its translations and its first reads download with the app's, rather than one after the other,
 // asked for in tasks of their own after the one that ran the app's modules (the reads, on a tab with a shell, left
-// with the HTML already: shell/first-reads.js; what the app did not take of those is dropped once it has asked). A tab's prerendered shell (shell/boot.js
-// put it in #root) stays on the screen and the app hydrates into it, boundary by boundary as their code and data
-// arrive; any other page shows index.html's loader until the app draws. Nothing is drawn before the app's stylesheet
-// is in (index.html carries only the shells' rules).
+// with the HTML already: shell/first-reads.js; what the app did not take of those is dropped once it has asked). A
+// tab's prerendered shell (shell/boot.js put it in #root) stays on the screen and the app hydrates into it, boundary
+// by boundary as their code and data arrive; any other page shows index.html's loader until the app draws. Nothing is
+// drawn before the app's stylesheet is in (index.html carries only the shells' rules).
 void new Promise((resolve) => setTimeout(resolve))
   .then(() => Promise.all([preloadPage(window.location.hash, queryClient), appStylesheetLoaded()]))
   .then(() => {

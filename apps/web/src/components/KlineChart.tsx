@@ -218,7 +218,8 @@ export function KlineChart({
   // The chart is made once the first candles are here, so that its first drawing (100-200 ms at 4x CPU) has them:
   // made empty on mount, it drew twice on a first visit to Trade. It is made in a transition: the candles come in a
   // query answer, whose render React does synchronously with its effects, and the chart's creation (20-50 ms at 1x)
-  // made that one long task; a transition's effects run in a task of their own. The skeleton holds its place until then.
+  // made that one long task; a transition's effects run in a task of their own. The skeleton holds its place until
+  // then.
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (!ready && candles !== undefined) startTransition(() => setReady(true));
