@@ -47,7 +47,7 @@ export default defineConfig(({ command }) => ({
         // V8 compiles every function of the chart library's chunk when it loads the file (explicit compile hints,
         // Chromium 136+), instead of each on its first call inside the chart's creation and first drawing: those
         // tasks shrank from 29-86 to 13-32 ms and from 54-121 to 54-81 ms at 1x CPU in alternating traces of Trade,
-        // for a compile task of 11-19 ms when the file loads (bench/RESULTS.md). Other browsers ignore the comment.
+        // for a compile task of 11-19 ms when the file loads (decision 090). Other browsers ignore the comment.
         postBanner: (chunk) =>
           chunk.moduleIds.some((id) => id.includes("/node_modules/lightweight-charts/"))
             ? "//# allFunctionsCalledOnLoad"
