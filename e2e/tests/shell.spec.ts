@@ -90,6 +90,9 @@ test("moving between tabs pushes an entry each, and never rewrites the one it is
   const replaced = () => page.evaluate(() => (window as Window & { replaced?: number }).replaced ?? 0);
   await page.goto("/#/pages/markets/markets");
   await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Markets");
+  // Counted from once the app has drawn: the heading above is the prerendered shell's, and the router marks its first
+  // entry (a replace) when it mounts, which may come after it.
+  await expect(page.getByTestId("pair-row").first()).toBeVisible();
   const atStart = await replaced();
   const entries = await page.evaluate(() => history.length);
   // These tabs' titles are their labels.
