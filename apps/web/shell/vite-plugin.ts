@@ -225,6 +225,11 @@ function inlineBootScripts(html: string): string {
   );
 }
 
+/** A file of the build named by its content, as Vite names its own: `assets/<name>-<8 characters>.<extension>`. */
+function hashedName(name: string, content: string, extension: string): string {
+  return `assets/${name}-${createHash("sha256").update(content).digest("base64url").slice(0, 8)}.${extension}`;
+}
+
 /**
  * The shells' texts in every language but English, as JSON: { language: { English text: its translation } }, for
  * lib/shell-texts.ts to keep a copy of the interface language's (index.html carries English only: with all fourteen
@@ -341,7 +346,7 @@ export function prerenderedShells(): Plugin {
       // The rules the shells draw with go inline; all of them, as one stylesheet, load beside the entry without
       // holding the first paint (shell/preload.js links it; main.tsx draws once it is in). Inline in full, they
       // made index.html 27 KB brotli, two round trips on a new connection instead of one (bench/RESULTS.md).
-      const stylesheet = `assets/styles-${createHash("sha256").update(styles).digest("base64url").slice(0, 8)}.css`;
+      const stylesheet = hashedName("styles", styles, "css");
       this.emitFile({ type: "asset", fileName: stylesheet, source: styles });
       let source = String(html.source).replace(
         /<link rel="stylesheet"[^>]*href="\.\/([^"]+)"[^>]*>\s*/g,
@@ -359,7 +364,7 @@ export function prerenderedShells(): Plugin {
         ]),
       );
       const translations = shellTranslations(shells);
-      const textsFile = `assets/shell-texts-${createHash("sha256").update(translations).digest("base64url").slice(0, 8)}.json`;
+      const textsFile = hashedName("shell-texts", translations, "json");
       this.emitFile({ type: "asset", fileName: textsFile, source: translations });
       const bootScript = fillIn(readFileSync(BOOT_TEMPLATE, "utf8"), {
         "const SHELLS = SHELL_TEXTS;": `const SHELLS = ${JSON.stringify(data)};`,

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
 import { whenSettled } from "./idle";
+import { storage } from "./storage";
 
 /** The `<meta>` by which index.html names the file of its shells' texts in every language (shell/vite-plugin.ts). */
 export const SHELL_TEXTS_META = "cryptos-shell-texts";
@@ -13,9 +14,9 @@ interface ShellTextsCopy {
 
 function storedCopy(): ShellTextsCopy | null {
   try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEYS.shellTexts) ?? "null") as ShellTextsCopy | null;
+    return JSON.parse(storage.get(STORAGE_KEYS.shellTexts) ?? "null") as ShellTextsCopy | null;
   } catch {
-    return null;
+    return null; // A copy that does not parse is replaced.
   }
 }
 
@@ -27,19 +28,10 @@ function storedCopy(): ShellTextsCopy | null {
 export function keepShellTexts(): void {
   const file = document.querySelector<HTMLMetaElement>(`meta[name="${SHELL_TEXTS_META}"]`)?.content;
   if (!file) return; // A build without shells (the dev server).
-  let stored: string | null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEYS.language);
-  } catch {
-    return; // Storage blocked: no copy to keep.
-  }
+  const stored = storage.get(STORAGE_KEYS.language);
   const language = resolveLocale(stored ?? DEFAULT_LANGUAGE);
   if (!stored || language === DEFAULT_LANGUAGE) {
-    try {
-      localStorage.removeItem(STORAGE_KEYS.shellTexts);
-    } catch {
-      // Nothing to remove.
-    }
+    storage.remove(STORAGE_KEYS.shellTexts);
     return;
   }
   const copy = storedCopy();
@@ -49,12 +41,12 @@ export function keepShellTexts(): void {
       .then((response) => (response.ok ? (response.json() as Promise<Record<string, Record<string, string>>>) : null))
       .then((all) => {
         // A language chosen meanwhile keeps its own copy.
-        if (!all || localStorage.getItem(STORAGE_KEYS.language) !== stored) return;
+        if (!all || storage.get(STORAGE_KEYS.language) !== stored) return;
         const next: ShellTextsCopy = { file, language: stored, texts: all[language] ?? {} };
-        localStorage.setItem(STORAGE_KEYS.shellTexts, JSON.stringify(next));
+        storage.set(STORAGE_KEYS.shellTexts, JSON.stringify(next));
       })
       .catch(() => {
-        // Offline or storage full: the next shell shows English, and the app its language as it hydrates.
+        // Offline: the next shell shows English, and the app its language as it hydrates.
       });
   });
 }
