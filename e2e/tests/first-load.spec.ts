@@ -274,3 +274,51 @@ test("Trade: the chart library's file asks the browser to compile all of it as i
   // Only that file: the rest of the app compiles lazily, as usual.
   expect(bodies.filter(({ body }) => body.includes("allFunctionsCalledOnLoad"))).toHaveLength(1);
 });
+
+test("Intl's first format is built by a worker the head starts, not on the page's main thread", async ({ page }) => {
+  // The first Intl format in a renderer process loads ICU's data and V8's locale tables, once for the process: 30-120
+  // ms of main thread at full speed when the head did it itself (apps/web/public/intl-warmup.js).
+  await page.addInitScript(() => {
+    const seen = { workers: 0, answered: 0, blocked: [] as string[], mainThreadFormats: [] as string[] };
+    Object.assign(window, { __intlWarmup: seen });
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        seen.workers += 1;
+        this.addEventListener("message", () => {
+          seen.answered += 1;
+        });
+      }
+    };
+    document.addEventListener("securitypolicyviolation", (event) => seen.blocked.push(event.effectiveDirective));
+    // Each Intl format made on this thread, with the stack that made it: the app's code is in /assets/ files, the
+    // head's inline scripts are not.
+    const record = () => seen.mainThreadFormats.push(new Error().stack ?? "");
+    const watched = <T extends object>(native: T): T =>
+      new Proxy(native, {
+        construct: (target, args) => {
+          record();
+          return Reflect.construct(target as never, args);
+        },
+        apply: (target, self, args) => {
+          record();
+          return Reflect.apply(target as never, self, args);
+        },
+      });
+    Intl.NumberFormat = watched(Intl.NumberFormat);
+    Intl.DateTimeFormat = watched(Intl.DateTimeFormat);
+  });
+  await page.goto("/#/pages/markets/markets");
+  await expect(page.locator('[data-testid="pair-row"]').first()).toBeVisible();
+  type Seen = { workers: number; answered: number; blocked: string[]; mainThreadFormats: string[] };
+  const seen = () => page.evaluate(() => (window as unknown as { __intlWarmup: Seen }).__intlWarmup);
+  // The worker ran its formats to the end (a CSP without blob: workers, or a throw, would leave it silent).
+  await expect.poll(async () => (await seen()).answered).toBe(1);
+  const { workers, blocked, mainThreadFormats } = await seen();
+  expect(workers).toBe(1);
+  expect(blocked).toEqual([]);
+  // The app formatted Markets' prices here, and nothing else did.
+  expect(mainThreadFormats.length).toBeGreaterThan(0);
+  for (const stack of mainThreadFormats) expect(stack).toMatch(/\/assets\/[\w-]+\.js/);
+});

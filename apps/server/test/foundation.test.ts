@@ -115,6 +115,8 @@ describe("foundation API", () => {
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The page's Intl warm-up is a worker made from a blob (apps/web/public/intl-warmup.js).
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     // Over TLS as the proxy in front reports it: X-Forwarded-Proto is believed only from a proxy TRUST_PROXY names.

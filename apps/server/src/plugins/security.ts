@@ -55,6 +55,9 @@ const directives = {
   defaultSrc: ["'self'"],
   // The web build's inline boot scripts join by their hashes (SecurityOptions.inlineScriptHashes).
   scriptSrc: ["'self'"],
+  // The head's Intl warm-up runs in a worker made from a blob (apps/web/public/intl-warmup.js); the service worker is
+  // 'self'.
+  workerSrc: ["'self'", "blob:"],
   // antd-mobile sets style attributes at run time; scripts stay strict.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:", "blob:"],
