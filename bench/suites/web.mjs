@@ -265,6 +265,8 @@ try {
     const seen = new Set();
     const scripts = [];
     for (const response of responses) {
+      // A blob worker's script (the head's Intl warm-up) has no body to read and came from no server.
+      if (!/^https?:/.test(response.url())) continue;
       if (seen.has(response.url()) || response.status() !== 200) continue;
       seen.add(response.url());
       const body = await response.body();
@@ -354,8 +356,10 @@ try {
         // Lighthouse's own measure of this machine's speed at the time (a quiet desktop is about 1,500-2,500).
         benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
-        // What the page asked for before Lighthouse saw it idle (load, then network and CPU quiet).
-        requests: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
+        // What the page asked of the network before Lighthouse saw it idle (load, then network and CPU quiet); a
+        // worker made from a blob (the head's Intl warm-up) is listed too, and costs no round trip.
+        requests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => /^https?:/.test(item.url))
+          .length,
         jsKb:
           Math.round(
             (lhr.audits["network-requests"]?.details?.items ?? [])

@@ -5,6 +5,8 @@
 //   node tools/long-tasks.mjs 'http://127.0.0.1:8080/#/pages/markets/markets'     (W=<viewport width>, TOP=<functions>)
 // RATE=1 LONG_MS=12.5 reads the trace as Lighthouse's simulation does: it loads the page at full speed and counts
 // each task four times as long, so a task of 12.5 ms there is a long one (React's 5 ms slices become 20 ms).
+// Last line: the main thread's time in tasks before the largest paint, and how much of it the thread had a core for
+// (on a busy two-core machine the rest waited for the browser's other threads and the server). PROFILE=0: no profile.
 import { chromium } from "playwright-core";
 import { CHROME_FLAGS, CHROMIUM } from "../lib.mjs";
 
@@ -28,16 +30,22 @@ await page.addInitScript(() => {
       window.__lcp.push([Math.round(e.startTime), e.size, e.element?.className || e.element?.tagName]);
   }).observe({ type: "largest-contentful-paint", buffered: true });
 });
-await cdp.send("Profiler.enable");
-await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-await cdp.send("Profiler.start");
+// PROFILE=0: no CPU profile (its sampling slows the page down), for the trace's own figures.
+const profiling = process.env.PROFILE !== "0";
+if (profiling) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+}
 await browser.startTracing(page, {
   categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "loading"],
 });
 await page.goto(url, { waitUntil: "networkidle" });
 await page.waitForTimeout(1500);
 const trace = JSON.parse((await browser.stopTracing()).toString());
-const { profile } = await cdp.send("Profiler.stop");
+const { profile } = profiling
+  ? await cdp.send("Profiler.stop")
+  : { profile: { nodes: [], samples: [], timeDeltas: [], startTime: 0 } };
 const pnodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const pparent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) pparent.set(c, n.id);
@@ -132,4 +140,23 @@ for (const task of tasks) {
   console.log(`    JS: ${jsIn(task.ts, task.ts + task.dur)}`);
 }
 console.log(`TBT (tasks scaled to 4x CPU from ${rate}x)`, Math.round(tbt));
+// What Lighthouse's simulation stacks up before the largest paint: every main-thread task until then, short ones too.
+const lcpAt = navStart + (lcp.at(-1)?.[0] ?? 0) * 1000;
+const before = onMain.filter((e) => /RunTask/.test(e.name) && e.ts >= navStart && e.ts < lcpAt);
+// Tasks nest (ThreadControllerImpl::RunTask inside RunTask): the union of their spans.
+let busy = 0;
+let end = 0;
+for (const e of before.sort((a, b) => a.ts - b.ts)) {
+  const stop = Math.min(e.ts + e.dur, lcpAt);
+  if (stop > Math.max(end, e.ts)) busy += stop - Math.max(end, e.ts);
+  end = Math.max(end, stop);
+}
+// And the thread's own CPU time in them (tdur: wall time less the time the thread waited for a core).
+const outermost = before.filter(
+  (e) => !before.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur),
+);
+const cpu = outermost.reduce((sum, e) => sum + (e.tdur ?? e.dur), 0);
+console.log(
+  `main thread before LCP (${Math.round((lcpAt - navStart) / 1000)} ms): ${Math.round(busy / 1000)} ms busy, ${Math.round(cpu / 1000)} ms of it on a core`,
+);
 await browser.close();
