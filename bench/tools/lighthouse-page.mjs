@@ -29,6 +29,12 @@ try {
   console.log(
     `score ${Math.round(lhr.categories.performance.score * 100)}; FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms, CLS ${a["cumulative-layout-shift"].numericValue.toFixed(3)}; benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
   );
+  // The simulation adds each origin's server time (the median of its answers' observed TTFB less the round trip)
+  // to every request it replays from that origin: a server slow to answer under the page's burst costs every level.
+  const latency = a["network-server-latency"]?.details?.items ?? [];
+  console.log(
+    `server latency as simulated: ${latency.map((o) => `${o.origin} ${Math.round(o.serverResponseTime)} ms`).join(", ") || "?"}`,
+  );
   const lcp = a["largest-contentful-paint-element"]?.details?.items ?? [];
   const node = lcp[0]?.items?.[0]?.node;
   console.log(`LCP element: ${node?.selector ?? "?"}`);

@@ -36,7 +36,10 @@ export interface PriceFeedOptions {
   pruneEveryMs?: number;
   /** Archives each pair's days before retention prunes them; without it no tick is pruned (migration 0017). */
   tickLog?: TickLogService;
-  /** Time per pass spent writing the rest of the generated history, between ticks. */
+  /**
+   * Time per pass spent writing the rest of the generated history, between ticks (200 ms): requests are read
+   * between its statements, so this sets the pace of the history, not how long a request waits.
+   */
   historyBudgetMs?: number;
   /**
    * How long after the market goes live the rest of the generated history begins (default 10 s): making a pair's
@@ -86,7 +89,7 @@ export class PriceFeed {
         await this.tick();
         await this.pruneIfDue();
         if (performance.now() - this.liveSince >= (this.options.historyRestDelayMs ?? 10_000)) {
-          await this.writeHistoryFor(this.options.historyBudgetMs ?? 100);
+          await this.writeHistoryFor(this.options.historyBudgetMs ?? 200);
         }
       },
     });

@@ -16,10 +16,11 @@ import * as repo from "./repo";
 import type { SourcePair } from "./sources/types";
 
 /**
- * Rows per statement when the rest is written beside live ticks: small, so no tick or request waits long behind
- * one (PGlite runs each statement on the server's one thread).
+ * Rows per statement of the generated history: small, so no tick or request waits long behind one (PGlite runs each
+ * statement on the server's one thread). On PGlite here 250 rows take 16-19 ms, 2,000 took 90-140 ms; a pass of
+ * them back to back held a first visit's files 100-300 ms once a second (bench/RESULTS.md, 2026-11-27).
  */
-const HISTORY_REST_CHUNK = 2_000;
+export const HISTORY_REST_CHUNK = 250;
 /**
  * Written before the first tick: these days of one-minute candles (a chart shows 500, the 24 h figures 1,440).
  * One day, not three: the first start waits for this part, and the rest follows newest first within a minute.
@@ -42,6 +43,12 @@ type HistoryAnchors = Record<string, HistoryAnchor>;
 
 /** What a pair's history writes before its first tick. */
 const firstPartOf = (anchor: HistoryAnchor) => firstPart(anchor.minutes, HISTORY_MINUTE_DAYS, MAX_CANDLES);
+
+/**
+ * A turn of the event loop: PGlite answers in microtasks, so without one between statements no request is read until
+ * a whole run of them has ended.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A history's candles in statements of `size` rows, in the order of `rows` (by default as generated). */
 function* chunksOf(history: SimulatedHistory, size: number, rows?: Int32Array): Generator<CandleColumns> {
@@ -118,6 +125,7 @@ export class SimulatedHistoryService {
       // The newest first: a chart paged back soon after the first start finds the candles it asks for.
       for (const chunk of chunksOf(history, HISTORY_REST_CHUNK, history.newestFirst())) {
         await repo.insertCandleColumns(this.db, chunk);
+        await nextTurn();
         yield chunk.pairId.length;
       }
       anchor.rest = "written";
@@ -130,8 +138,7 @@ export class SimulatedHistoryService {
     const history = simulateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
     for (const chunk of chunksOf(history, chunkRows)) {
       await repo.insertCandleColumns(this.db, chunk);
-      // PGlite answers in microtasks: without a turn of the event loop no request would be read until the end.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return history.length;
   }
