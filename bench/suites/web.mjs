@@ -182,6 +182,9 @@ async function startServer(name, webDist, env) {
   return { url: `http://127.0.0.1:${port}/`, stop };
 }
 
+/** Whether a request went over the network: not a blob (the head's Intl warm-up worker) or data URL. */
+const overNetwork = (url) => /^https?:/.test(url);
+
 /** A plain static server for the baseline's build: no compression, index.html at `/`. */
 async function serveStatic(dir) {
   const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
@@ -266,7 +269,7 @@ try {
     const scripts = [];
     for (const response of responses) {
       // A blob worker's script (the head's Intl warm-up) has no body to read and came from no server.
-      if (!/^https?:/.test(response.url())) continue;
+      if (!overNetwork(response.url())) continue;
       if (seen.has(response.url()) || response.status() !== 200) continue;
       seen.add(response.url());
       const body = await response.body();
@@ -358,8 +361,7 @@ try {
         cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
         // What the page asked of the network before Lighthouse saw it idle (load, then network and CPU quiet); a
         // worker made from a blob (the head's Intl warm-up) is listed too, and costs no round trip.
-        requests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => /^https?:/.test(item.url))
-          .length,
+        requests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => overNetwork(item.url)).length,
         jsKb:
           Math.round(
             (lhr.audits["network-requests"]?.details?.items ?? [])

@@ -143,19 +143,17 @@ console.log(`TBT (tasks scaled to 4x CPU from ${rate}x)`, Math.round(tbt));
 // What Lighthouse's simulation stacks up before the largest paint: every main-thread task until then, short ones too.
 const lcpAt = navStart + (lcp.at(-1)?.[0] ?? 0) * 1000;
 const before = onMain.filter((e) => /RunTask/.test(e.name) && e.ts >= navStart && e.ts < lcpAt);
-// Tasks nest (ThreadControllerImpl::RunTask inside RunTask): the union of their spans.
+// Tasks nest (ThreadControllerImpl::RunTask inside RunTask): only the outermost count, found in one pass by start.
 let busy = 0;
+let cpu = 0;
 let end = 0;
-for (const e of before.sort((a, b) => a.ts - b.ts)) {
-  const stop = Math.min(e.ts + e.dur, lcpAt);
-  if (stop > Math.max(end, e.ts)) busy += stop - Math.max(end, e.ts);
-  end = Math.max(end, stop);
+for (const e of before.sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+  if (e.ts < end) continue;
+  end = e.ts + e.dur;
+  busy += Math.min(end, lcpAt) - e.ts;
+  // And the thread's own CPU time in it (tdur: wall time less the time the thread waited for a core).
+  cpu += e.tdur ?? e.dur;
 }
-// And the thread's own CPU time in them (tdur: wall time less the time the thread waited for a core).
-const outermost = before.filter(
-  (e) => !before.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur),
-);
-const cpu = outermost.reduce((sum, e) => sum + (e.tdur ?? e.dur), 0);
 console.log(
   `main thread before LCP (${Math.round((lcpAt - navStart) / 1000)} ms): ${Math.round(busy / 1000)} ms busy, ${Math.round(cpu / 1000)} ms of it on a core`,
 );
