@@ -89,11 +89,15 @@ describe("operator console API", () => {
   it("disables a pair for everyone, audited, and never edits a price", async () => {
     const pairs = await t.api("adminPairsList", { as: op });
     const link = pairs.items.find((p) => p.symbol === "LINK/USDT")!;
+    const tradable = async () => (await t.api("miao")).items.map((i) => i.symbol);
+    expect(await tradable()).toContain("LINK/USDT");
     // A price is no field of the call: the extra key must be ignored (a variable, so that it is not refused as excess).
     const withPrice = { id: link.id, enabled: false, price: "1" };
     expect(await t.api("adminPairSave", { as: op, body: withPrice })).toMatchObject({ enabled: false });
     const list = await t.api("productlist", { query: { product_type: 1 } });
     expect(list.items.map((p) => p.symbol)).not.toContain("LINK/USDT");
+    // Nor can it be traded up/down: its terms are left out while the pair is off.
+    expect(await tradable()).not.toContain("LINK/USDT");
     expect((await auditOf("pair.save"))[0]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     await t.api("adminPairSave", { as: op, body: { id: link.id, enabled: true } });
   });
@@ -184,6 +188,10 @@ describe("operator console API", () => {
 
   it("publishes and edits an announcement per language, sanitised when read", async () => {
     const save = (body: BodyOf<Calls["adminNewsSave"]>) => t.send("adminNewsSave", { as: op, body });
+    // Home's announcement is kept in memory (lib/cached-read.ts): read once before, it must not outlive the save.
+    const latest = async (lang: string) =>
+      (await t.send("gonggaoshow", { headers: { lang } })).body.data?.title ?? null;
+    const before = await latest("de");
     const saved = await save({
       cid: 1,
       title: { en: "Maintenance", de: "Wartung" },
@@ -195,6 +203,8 @@ describe("operator console API", () => {
     expect(shown).toMatchObject({ title: "Maintenance", body: "<p>Tonight</p>" });
     const german = await t.api("newsshow", { query: { id }, headers: { lang: "de" } });
     expect(german).toMatchObject({ title: "Wartung" });
+    expect(await latest("de")).toBe("Wartung");
+    expect(await latest("en")).toBe("Maintenance");
 
     const hidden = await save({
       id,
@@ -205,6 +215,7 @@ describe("operator console API", () => {
     });
     expect(hidden.body).toMatchObject({ code: 1, data: { published: false } });
     expect((await t.send("newsshow", { query: { id } })).body.code).toBe(0);
+    expect(await latest("de")).toBe(before);
     const noEnglish = await save({ cid: 1, title: { de: "x" }, body: { de: "y" } });
     expect(noEnglish.body.code).toBe(0);
     const listed = await t.api("adminNewsList", { as: op, body: { cid: 1 } });

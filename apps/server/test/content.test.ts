@@ -1,4 +1,5 @@
 import { calls } from "@cryptos/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { seedContent } from "../src/modules/content/seed";
@@ -59,6 +60,26 @@ describe("content and messages", () => {
     // Raw: a key the contract does not have.
     const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
     expect(bad.body.code).toBe(0);
+  });
+
+  it("answers the home menus and the currencies from memory, read once for every caller", async () => {
+    const first = (await t.send("menus")).body.data!.items;
+    const currencies = (await t.send("currencies")).body.data!.items;
+    // Written behind the services' backs (as another instance's release would): not read again while fresh.
+    const stored = await s.settings.get<{ label: Record<string, string> }[]>(SETTING_KEYS.homeMenus, []);
+    await s.settings.set(SETTING_KEYS.homeMenus, stored.slice(1));
+    await t.database.db.execute(sql`update currencies set name = 'Renamed' where code = 'USDT'`);
+    try {
+      const answers = await Promise.all([t.send("menus"), t.send("menus"), t.send("currencies")]);
+      expect(answers[0].body.data!.items).toEqual(first);
+      expect(answers[1].body.data!.items).toEqual(first);
+      expect(answers[2].body.data!.items).toEqual(currencies);
+    } finally {
+      await s.settings.set(SETTING_KEYS.homeMenus, stored);
+      await t.database.db.execute(
+        sql`update currencies set name = ${currencies.find((c) => c.code === "USDT")!.name} where code = 'USDT'`,
+      );
+    }
   });
 
   it("shows the latest announcement to everyone", async () => {

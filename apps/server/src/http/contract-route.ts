@@ -115,16 +115,17 @@ const compressed = (body: string, encoding: Encoding) =>
  * A hot public read whose handler returns the same `data` object until the answer changes (the product list,
  * rebuilt on each tick): the envelope is checked against the call's schema and serialised once per data object
  * and locale, and compressed once per encoding a client asks for, then sent as those bytes to every caller until
- * the domain hands out a new object.
+ * the domain hands out a new object. `null` (nothing to show) is memoised as one more such object.
  */
 export function memoizedContractRoute<C extends CallDef>(
   app: FastifyInstance,
   deps: RouteDeps,
   call: C,
-  handler: (ctx: CallContext<C>) => Promise<DataOf<C> & object>,
+  handler: (ctx: CallContext<C>) => Promise<(DataOf<C> & object) | null>,
 ) {
   deps.implemented.add(call.path);
   const answer = envelope(call.data);
+  const nothing = {};
   /** Per data object, per locale: the JSON text and its compressed copies, made when first asked for. */
   const serialised = new WeakMap<object, Map<string, { text: string; copies: Map<Encoding, Buffer> }>>();
   app.route({
@@ -137,10 +138,10 @@ export function memoizedContractRoute<C extends CallDef>(
     compress: false,
     handler: async (request, reply) => {
       const data = await handler(callContext<C>(request, reply));
-      let byLocale = serialised.get(data);
+      let byLocale = serialised.get(data ?? nothing);
       if (!byLocale) {
         byLocale = new Map();
-        serialised.set(data, byLocale);
+        serialised.set(data ?? nothing, byLocale);
       }
       let body = byLocale.get(request.locale);
       if (body === undefined) {

@@ -1,6 +1,6 @@
 import { calls } from "@cryptos/contract";
 import type { FastifyInstance } from "fastify";
-import { contractRoute } from "../../http/contract-route";
+import { contractRoute, memoizedContractRoute } from "../../http/contract-route";
 import type { Caller } from "../../plugins/auth";
 import type { ModuleContext } from "../context";
 import type { Reader } from "../messages/service";
@@ -14,15 +14,14 @@ export function contentRoutes(app: FastifyInstance, ctx: ModuleContext) {
     return joinedAt ? { userId: caller.userId, joinedAt } : null;
   };
 
-  contractRoute(app, ctx.routes, calls.menus, async ({ request }) => ({
-    items: await content.homeMenus(request.locale),
-  }));
-  contractRoute(app, ctx.routes, calls.getmenusoft, async ({ request }) => ({
-    items: await content.softMenus(request.locale),
-  }));
+  // Every first visit to Home asks for the menus and the announcement: kept in memory, serialised once.
+  memoizedContractRoute(app, ctx.routes, calls.menus, ({ request }) => content.homeMenus(request.locale));
+  memoizedContractRoute(app, ctx.routes, calls.getmenusoft, ({ request }) => content.softMenus(request.locale));
   contractRoute(app, ctx.routes, calls.helpshow, async ({ query, request }) => content.help(query.key, request.locale));
 
-  contractRoute(app, ctx.routes, calls.gonggaoshow, async ({ request }) => messages.latestAnnouncement(request.locale));
+  memoizedContractRoute(app, ctx.routes, calls.gonggaoshow, ({ request }) =>
+    messages.latestAnnouncement(request.locale),
+  );
   contractRoute(app, ctx.routes, calls.newslist, async ({ query, caller, request }) =>
     messages.list(await readerOf(caller), query.cid, query.page, query.list, request.locale),
   );

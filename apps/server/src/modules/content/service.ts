@@ -1,6 +1,7 @@
 import type { Locale, menuEntry } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import { CachedReads, PUBLIC_CONTENT_CACHE } from "../../lib/cached-read";
 import { Refusal } from "../../lib/errors";
 import { sanitizeBody } from "../../lib/html";
 import { type LocalizedText, pickText } from "../messages/service";
@@ -26,13 +27,29 @@ export const SETTING_KEYS = {
   webviewHosts: "content.webview.hosts",
 } as const;
 
+export interface MenuList {
+  items: MenuEntry[];
+}
+
 /** Home menus, shortcuts and help pages: server data, per language. */
 export class ContentService {
+  // Every first visit to Home reads both menus; they change only when a release's seed does (at its start).
+  private readonly homeMenuLists = new CachedReads(
+    (locale: Locale) => this.menu(SETTING_KEYS.homeMenus, locale),
+    PUBLIC_CONTENT_CACHE,
+  );
+  private readonly softMenuLists = new CachedReads(
+    (locale: Locale) => this.menu(SETTING_KEYS.softMenus, locale),
+    PUBLIC_CONTENT_CACHE,
+  );
+
   constructor(private readonly settings: SettingsService) {}
 
-  private async menu(key: string, locale: Locale): Promise<MenuEntry[]> {
+  private async menu(key: string, locale: Locale): Promise<MenuList> {
     const stored = await this.settings.get<StoredMenuEntry[]>(key, []);
-    return stored.map((m) => ({ key: m.key, icon: m.icon, route: m.route, label: pickText(m.label, locale) }));
+    return {
+      items: stored.map((m) => ({ key: m.key, icon: m.icon, route: m.route, label: pickText(m.label, locale) })),
+    };
   }
 
   /** Foreign hosts the web view may frame; none until an operator adds one. */
@@ -48,12 +65,13 @@ export class ContentService {
     return { before: { hosts: before }, after: { hosts: after } };
   }
 
-  homeMenus(locale: Locale) {
-    return this.menu(SETTING_KEYS.homeMenus, locale);
+  /** The same object for every caller until it is read again (lib/cached-read.ts). */
+  homeMenus(locale: Locale): Promise<MenuList> {
+    return this.homeMenuLists.get(locale);
   }
 
-  softMenus(locale: Locale) {
-    return this.menu(SETTING_KEYS.softMenus, locale);
+  softMenus(locale: Locale): Promise<MenuList> {
+    return this.softMenuLists.get(locale);
   }
 
   async help(key: "help" | "ammhelp", locale: Locale) {

@@ -3,6 +3,7 @@ import type Decimal from "decimal.js";
 import type { Db, Tx } from "../../db/client";
 import { afterCommit, withTransaction } from "../../db/transaction";
 import { BoundedMap } from "../../lib/bounded-map";
+import { CachedRead, PUBLIC_CONTENT_CACHE } from "../../lib/cached-read";
 import type { Clock } from "../../lib/clock";
 import { COLUMN_LIMIT, Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
@@ -45,6 +46,11 @@ export class LedgerService {
    * created by a transaction that rolled back is never remembered (`afterCommit`).
    */
   private readonly knownAccounts = new BoundedMap<string, number>(100_000);
+  /** Every first visit reads the currencies; they change only when a release's seed adds one (at its start). */
+  private readonly publicCurrencies = new CachedRead(async () => {
+    const rows = await repo.listCurrencies(this.db);
+    return { items: rows.map((c) => ({ code: c.code, name: c.name, decimals: c.decimals })) };
+  }, PUBLIC_CONTENT_CACHE);
 
   constructor(
     private readonly db: Db,
@@ -215,6 +221,11 @@ export class LedgerService {
 
   currencies() {
     return repo.listCurrencies(this.db);
+  }
+
+  /** The enabled currencies as the app lists them; the same object for every caller until read again. */
+  currencyList(): Promise<{ items: { code: string; name: string; decimals: number }[] }> {
+    return this.publicCurrencies.get();
   }
 
   /** Available and frozen per enabled currency, zero where the user has no account yet. */

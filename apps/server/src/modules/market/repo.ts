@@ -337,13 +337,21 @@ export interface CandleRow {
 
 /** The latest `limit` candles of an interval from `from` on, newest first: one index range read. */
 /** The newest `limit` candles of a pair and interval that start in [from, before), newest first. */
+/**
+ * A candle's prices and volume without NUMERIC(38, 18)'s trailing zeros ("97215.92", not "97215.920000000000000000"):
+ * a third of the text for the database to write and the driver to parse, 500 rows at a time.
+ */
+const TRIMMED_OHLCV = sql.raw(
+  "trim_scale(o) as o, trim_scale(h) as h, trim_scale(l) as l, trim_scale(c) as c, trim_scale(v) as v",
+);
+
 export async function readCandles(db: Conn, pairId: number, interval: string, from: Date, before: Date, limit: number) {
   const range = sql`t >= ${from.toISOString()}::timestamptz and t < ${before.toISOString()}::timestamptz`;
   const query =
     interval === "1m"
-      ? sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles1m}
+      ? sql`select (extract(epoch from t) * 1000)::float8 as b, ${TRIMMED_OHLCV} from ${candles1m}
             where pair_id = ${pairId} and ${range} order by t desc limit ${limit}`
-      : sql`select (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles}
+      : sql`select (extract(epoch from t) * 1000)::float8 as b, ${TRIMMED_OHLCV} from ${candles}
             where pair_id = ${pairId} and interval = ${interval} and ${range}
             order by t desc limit ${limit}`;
   const rows = await rowsOf<Record<string, unknown>>(db, query);
@@ -379,9 +387,9 @@ export async function readCandlesOfPairs(
   const where = sql`pair_id in (${ids}) and t >= ${from.toISOString()}::timestamptz and t < ${before.toISOString()}::timestamptz`;
   const query =
     interval === "1m"
-      ? sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles1m}
+      ? sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, ${TRIMMED_OHLCV} from ${candles1m}
             where ${where} order by pair_id, t`
-      : sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, o, h, l, c, v from ${candles}
+      : sql`select pair_id, (extract(epoch from t) * 1000)::float8 as b, ${TRIMMED_OHLCV} from ${candles}
             where interval = ${interval} and ${where} order by pair_id, t`;
   for (const r of await rowsOf<Record<string, unknown>>(db, query)) {
     const pairId = int(r.pair_id);

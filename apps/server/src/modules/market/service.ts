@@ -2,7 +2,7 @@ import type { adminPair, KlineInterval, Pair, pairDetail } from "@cryptos/contra
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { Money } from "../../lib/decimal";
+import { fixedDown, Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { SettingsService } from "../settings/service";
 import type { TickBus, TickEvent } from "./bus";
@@ -43,15 +43,13 @@ interface StatsSnapshot {
   stats: Map<number, WindowStats>;
 }
 
-const fixedTo = (value: string, decimals: number) => new Money(value).toFixed(decimals);
-
 /** A stored candle at its pair's precision; `line` gives open, high and low the close. */
 function candleView(r: CandleRow, pair: PairRow, type: "candle" | "line"): CandleView {
   const d = pair.priceDecimals;
-  const c = fixedTo(r.c, d);
-  const v = fixedTo(r.v, pair.qtyDecimals);
+  const c = fixedDown(r.c, d);
+  const v = fixedDown(r.v, pair.qtyDecimals);
   if (type === "line") return { t: r.t, o: c, h: c, l: c, c, v };
-  return { t: r.t, o: fixedTo(r.o, d), h: fixedTo(r.h, d), l: fixedTo(r.l, d), c, v };
+  return { t: r.t, o: fixedDown(r.o, d), h: fixedDown(r.h, d), l: fixedDown(r.l, d), c, v };
 }
 
 /** Percent change from `open` to `price`, two decimals; null without a 24 h open. */
@@ -152,7 +150,7 @@ export class MarketService {
   private pairView(p: PairRow, stats: WindowStats | undefined): Pair {
     const live = this.live.get(p.id);
     const raw = live?.price ?? stats?.last ?? null;
-    const price = raw === null ? null : fixedTo(raw, p.priceDecimals);
+    const price = raw === null ? null : fixedDown(raw, p.priceDecimals);
     return {
       id: p.id,
       symbol: p.symbol,
@@ -210,16 +208,16 @@ export class MarketService {
     const s = stats[0];
     // The freshest of: the last tick, and the last candle close (generated history has candles but no ticks).
     const view = this.pairView(pair, s);
-    const price = latest ? fixedTo(latest.price, pair.priceDecimals) : view.price;
+    const price = latest ? fixedDown(latest.price, pair.priceDecimals) : view.price;
     const d = pair.priceDecimals;
     return {
       ...view,
       price,
       change_24h: changePercent(price, s?.open),
-      open_24h: s ? fixedTo(s.open, d) : null,
-      high_24h: s ? fixedTo(Money.max(s.high, price ?? s.high).toFixed(), d) : null,
-      low_24h: s ? fixedTo(Money.min(s.low, price ?? s.low).toFixed(), d) : null,
-      volume_24h: s ? fixedTo(s.volume, pair.qtyDecimals) : null,
+      open_24h: s ? fixedDown(s.open, d) : null,
+      high_24h: s ? fixedDown(Money.max(s.high, price ?? s.high).toFixed(), d) : null,
+      low_24h: s ? fixedDown(Money.min(s.low, price ?? s.low).toFixed(), d) : null,
+      volume_24h: s ? fixedDown(s.volume, pair.qtyDecimals) : null,
       updated_at: latest?.at.toISOString() ?? null,
     };
   }

@@ -11,7 +11,9 @@ import {
 import { z } from "zod";
 import type { Database, Db, Tx } from "../../db/client";
 import type { messages as messagesTable } from "../../db/schema";
+import { afterCommit } from "../../db/transaction";
 import { type MessageKey, type MessageParams, translate } from "../../i18n/translate";
+import { CachedReads, PUBLIC_CONTENT_CACHE } from "../../lib/cached-read";
 import type { Clock } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import { plainSummary, sanitizeBody } from "../../lib/html";
@@ -47,6 +49,13 @@ export function pickText(text: LocalizedText | null | undefined, locale: Locale)
 
 /** Messages to users: every effect of an operator or a worker on a user reaches them as one of these. */
 export class MessagesService {
+  // Every first visit to Home asks for it. This instance's own writes forget it when they commit; another
+  // instance's show here within PUBLIC_CONTENT_CACHE's freshness.
+  private readonly announcements = new CachedReads(async (locale: Locale): Promise<MessageDetailView | null> => {
+    const row = await repo.latestAnnouncement(this.db);
+    return row ? this.view(row, false, locale) : null;
+  }, PUBLIC_CONTENT_CACHE);
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -101,6 +110,7 @@ export class MessagesService {
     const before = await repo.lockBroadcast(tx, input.id);
     if (!before) throw new Refusal("message_not_found");
     const after = await repo.updateBroadcast(tx, input.id, values);
+    this.broadcastsChanged(tx);
     if (before.published || after.published) await repo.notifyMessagesChanged(tx, null);
     return { before: adminNewsView(before), after: adminNewsView(after) };
   }
@@ -113,6 +123,7 @@ export class MessagesService {
   /** Every message is written here: the live clients of its reader (everyone, for a broadcast) hear of it on commit. */
   private async insert(conn: Db | Tx, row: typeof messagesTable.$inferInsert): Promise<number> {
     const id = await repo.insertMessage(conn, row);
+    if (row.userId == null) this.broadcastsChanged(conn);
     if (row.published !== false) await repo.notifyMessagesChanged(conn, row.userId ?? null);
     return id;
   }
@@ -162,9 +173,15 @@ export class MessagesService {
     return reader ? repo.unreadCount(this.db, reader) : Promise.resolve(0);
   }
 
-  async latestAnnouncement(locale: Locale): Promise<MessageDetailView | null> {
-    const row = await repo.latestAnnouncement(this.db);
-    return row ? this.view(row, false, locale) : null;
+  /** The same object for every caller until it is read again (lib/cached-read.ts). */
+  latestAnnouncement(locale: Locale): Promise<MessageDetailView | null> {
+    return this.announcements.get(locale);
+  }
+
+  /** A broadcast was written through `conn`: the latest announcement is read again once it is kept. */
+  private broadcastsChanged(conn: Db | Tx): void {
+    if (conn === this.db) this.announcements.invalidate();
+    else afterCommit(conn as Tx, () => this.announcements.invalidate());
   }
 
   hasBroadcasts(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { updownOrders, updownSettings } from "../../db/schema";
+import { currencies, pairs, updownOrders, updownSettings } from "../../db/schema";
 
 type Conn = Db | Tx;
 export type OrderRow = typeof updownOrders.$inferSelect;
@@ -10,8 +10,18 @@ export const orderTickIds = () =>
   sql`select entry_tick_id from updown_orders where entry_tick_id is not null
       union all select exit_tick_id from updown_orders where exit_tick_id is not null`;
 
-export const listSettings = (db: Conn) =>
-  db.select().from(updownSettings).where(eq(updownSettings.enabled, true)).orderBy(asc(updownSettings.pairId));
+/**
+ * The enabled terms whose pair and currency are enabled too, with the pair's symbol and the currency's decimals:
+ * one statement for what Trade's first screen reads (one per setting, twice, was 20 ms of the server's thread).
+ */
+export const listTradableSettings = (db: Conn) =>
+  db
+    .select({ setting: updownSettings, symbol: pairs.symbol, decimals: currencies.decimals })
+    .from(updownSettings)
+    .innerJoin(pairs, and(eq(pairs.id, updownSettings.pairId), eq(pairs.enabled, true)))
+    .innerJoin(currencies, and(eq(currencies.code, updownSettings.currency), eq(currencies.enabled, true)))
+    .where(eq(updownSettings.enabled, true))
+    .orderBy(asc(updownSettings.pairId));
 
 export const findSetting = async (db: Conn, pairId: number) =>
   (await db.select().from(updownSettings).where(eq(updownSettings.pairId, pairId)).limit(1))[0];

@@ -128,22 +128,16 @@ export class UpDownService {
   }
 
   async settings(): Promise<UpDownSetting[]> {
-    const rows = await repo.listSettings(this.db);
-    const views: UpDownSetting[] = [];
-    for (const s of rows) {
-      const pair = await this.market.pair(s.pairId);
-      if (!pair?.enabled) continue;
-      views.push({
-        productid: s.pairId,
-        symbol: pair.symbol,
-        currency: s.currency,
-        decimals: (await this.ledger.currency(s.currency)).decimals,
-        min_amount: toAmount(s.minAmount),
-        max_amount: toAmount(s.maxAmount),
-        terms: [...s.terms].sort((a, b) => a.seconds - b.seconds),
-      });
-    }
-    return views;
+    const rows = await repo.listTradableSettings(this.db);
+    return rows.map(({ setting: s, symbol, decimals }) => ({
+      productid: s.pairId,
+      symbol,
+      currency: s.currency,
+      decimals,
+      min_amount: toAmount(s.minAmount),
+      max_amount: toAmount(s.maxAmount),
+      terms: [...s.terms].sort((a, b) => a.seconds - b.seconds),
+    }));
   }
 
   async place(userId: number, input: PlaceOrder): Promise<UpDownOrder> {
