@@ -23,6 +23,11 @@ test("the app draws at http://lan.test:PORT/, loading everything over http", asy
     if (request.url().startsWith("https:")) overHttps.push(request.url());
   });
   page.on("requestfailed", (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ""}`));
+  // Headers a browser honours only on https or localhost (COOP, Origin-Agent-Cluster) each logged a complaint here.
+  const complaints: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") complaints.push(message.text());
+  });
 
   const document = await page.goto(`${lanOrigin}/`);
   expect(document?.status()).toBe(200);
@@ -32,4 +37,7 @@ test("the app draws at http://lan.test:PORT/, loading everything over http", asy
   expect(await document?.headerValue("content-security-policy")).not.toContain("upgrade-insecure-requests");
   expect(overHttps).toEqual([]);
   expect(failed).toEqual([]);
+  expect(await document?.headerValue("cross-origin-opener-policy")).toBeNull();
+  await page.waitForLoadState("networkidle");
+  expect(complaints).toEqual([]);
 });

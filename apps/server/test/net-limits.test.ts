@@ -32,7 +32,7 @@ function webBuild(assets: number): string {
   return dir;
 }
 
-describe("the CSP's upgrade-insecure-requests and HSTS go only on answers over TLS", () => {
+describe("the CSP's upgrade-insecure-requests and HSTS go only on answers over TLS, COOP only to trustworthy origins", () => {
   let direct: TestApp;
   let proxied: TestApp;
   beforeAll(async () => {
@@ -58,6 +58,29 @@ describe("the CSP's upgrade-insecure-requests and HSTS go only on answers over T
     expect(res.headers["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
     const plain = await proxied.app.inject({ method: "GET", url: health, headers: { "x-forwarded-proto": "http" } });
     expect(String(plain.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("leaves the headers a browser honours only on a trustworthy origin off plain http by a LAN name", async () => {
+    const coop = "cross-origin-opener-policy";
+    const oac = "origin-agent-cluster";
+    const at = (app: TestApp, host: string, proto?: string) =>
+      app.app.inject({
+        method: "GET",
+        url: health,
+        headers: { host, ...(proto ? { "x-forwarded-proto": proto } : {}) },
+      });
+    const lan = await at(direct, "my-box.lan:8080");
+    expect(lan.headers[coop]).toBeUndefined();
+    expect(lan.headers[oac]).toBeUndefined();
+    expect(String(lan.headers["content-security-policy"])).toContain("default-src 'self'");
+    for (const host of ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "app.localhost"]) {
+      const loopback = await at(direct, host);
+      expect(loopback.headers[coop], host).toBe("same-origin");
+      expect(loopback.headers[oac], host).toBe("?1");
+    }
+    const overTls = await at(proxied, "my-box.lan", "https");
+    expect(overTls.headers[coop]).toBe("same-origin");
+    expect(overTls.headers[oac]).toBe("?1");
   });
 
   it("does not believe X-Forwarded-Proto from a client when no proxy is configured", async () => {

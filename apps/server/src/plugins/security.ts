@@ -32,6 +32,25 @@ export function trustProxyOption(
 /** 180 days, as helmet's default. */
 const HSTS = "max-age=15552000; includeSubDomains";
 
+/**
+ * Headers a browser honours only on a potentially trustworthy origin (https, or a loopback name). On plain http by
+ * any other name (http://my-box.lan:8080, a classroom's LAN) it ignores them and logs an error or a warning for each,
+ * on every page load: they are left off there, which changes nothing but the console.
+ */
+const SECURE_CONTEXT_ONLY = ["cross-origin-opener-policy", "origin-agent-cluster"];
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: the names a browser trusts over plain http. */
+function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return (
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+    name === "[::1]" ||
+    name === "::1"
+  );
+}
+
 /** The headers a helmet middleware sets, read by running it once against a recording response. */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -73,7 +92,8 @@ const directives = {
  * The security headers of every answer. Those that only make sense over TLS go only on answers that went out over
  * TLS (request.protocol: the socket's, or the X-Forwarded-Proto of a proxy TRUST_PROXY believes): HSTS, and the
  * CSP's `upgrade-insecure-requests`, which on plain http would send a browser that reached the server by a LAN
- * name (http://my-box.lan:8080) to https for every script and stylesheet, and show a blank page.
+ * name (http://my-box.lan:8080) to https for every script and stylesheet, and show a blank page. Those a browser
+ * honours only on a trustworthy origin stay off plain http by a LAN name (SECURE_CONTEXT_ONLY).
  */
 export interface SecurityOptions {
   /** SHA-256 (base64) of each inline script index.html carries: those, and no other inline script, may run. */
@@ -100,8 +120,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     ),
     "strict-transport-security": HSTS,
   };
+  const lanHeaders = Object.fromEntries(
+    Object.entries(plainHeaders).filter(([name]) => !SECURE_CONTEXT_ONLY.includes(name)),
+  );
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.protocol === "https" ? tlsHeaders : plainHeaders);
+    if (request.protocol === "https") reply.headers(tlsHeaders);
+    else reply.headers(isLoopbackName(request.hostname) ? plainHeaders : lanHeaders);
     done();
   });
 });
