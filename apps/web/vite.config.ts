@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import { precompress } from "./precompress";
 import { serviceWorker } from "./pwa/vite-plugin";
 import { PRERENDER_OUT, prerenderedShells } from "./shell/vite-plugin";
+import { translations } from "./translations";
 
 const api = "http://127.0.0.1:8080";
 /** Set while shell/vite-plugin.ts builds the page that renders the shells, apart from the app. */
@@ -22,7 +23,9 @@ const reactRouterProduction = path.join(
 
 export default defineConfig(({ command }) => ({
   base: "./",
-  plugins: prerenderOut ? [react()] : [react(), prerenderedShells(), serviceWorker(), precompress()],
+  plugins: prerenderOut
+    ? [react(), translations()]
+    : [react(), translations(), prerenderedShells(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },

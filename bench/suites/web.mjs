@@ -250,8 +250,11 @@ try {
   const bare = await serveStatic(baselineDist);
   const browser = await launchBrowser();
 
-  /** Every JS response of one fresh page load until network idle, each body gzipped here at level 9. */
-  async function scriptsOf(url) {
+  /**
+   * Every JS response of one fresh page load until network idle, each body gzipped here at level 9; with
+   * `translations`, the translation files instead (data the app fetches: apps/web/translations.ts).
+   */
+  async function scriptsOf(url, { translations = false } = {}) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
       deviceScaleFactor: 2,
@@ -261,7 +264,9 @@ try {
     const responses = [];
     page.on("response", (response) => {
       const type = response.headers()["content-type"] ?? "";
-      if (response.request().resourceType() === "script" || /javascript/.test(type)) responses.push(response);
+      const translation = /\/assets\/translations-[\w-]+\//.test(response.url());
+      if (translations ? translation : response.request().resourceType() === "script" || /javascript/.test(type))
+        responses.push(response);
     });
     // A busy machine (others build and test on it) can take far longer than the default 30 s.
     await page.goto(url, { waitUntil: "networkidle", timeout: 180_000 });
@@ -287,6 +292,7 @@ try {
   if (PARTS.has("gzip")) {
     const ours = await scriptsOf(homeServer.url + HOME);
     const base = await scriptsOf(bare.url);
+    const texts = await scriptsOf(homeServer.url + HOME, { translations: true });
     const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
     const kb = (bytes) => Math.round(bytes / 102.4) / 10;
     // What must not load on the home route, recognised by what the code says rather than by chunk names.
@@ -313,7 +319,7 @@ try {
       target: BUDGET.gzipRatio,
       check: "ratio",
       higherIsBetter: false,
-      note: `${ours.length} JS files (${kb(sum(ours, "raw"))} KB raw; baseline ${base.length} files, ${kb(sum(base, "raw"))} KB raw), gzip -9 here; heavy parts loaded: ${heavyFound.length ? heavyFound.join(", ") : "none (no charts, wallet/SIWE or console)"}${operatorCalls.length ? `; the contract's operator call definitions do load (${operatorCalls.map((s) => s.name.replace(/-[\w-]{8}\.js$/, "")).join(", ")}, ${kb(sum(operatorCalls, "gzip"))} KB)` : ""}; chunks (KB gzip): ${chunkList}`,
+      note: `${ours.length} JS files (${kb(sum(ours, "raw"))} KB raw; baseline ${base.length} files, ${kb(sum(base, "raw"))} KB raw), gzip -9 here; heavy parts loaded: ${heavyFound.length ? heavyFound.join(", ") : "none (no charts, wallet/SIWE or console)"}${operatorCalls.length ? `; the contract's operator call definitions do load (${operatorCalls.map((s) => s.name.replace(/-[\w-]{8}\.js$/, "")).join(", ")}, ${kb(sum(operatorCalls, "gzip"))} KB)` : ""}; chunks (KB gzip): ${chunkList}; besides, ${texts.length} translation files as data (JSON, not counted): ${kb(sum(texts, "gzip"))} KB gzip`,
     });
   }
   await browser.close();

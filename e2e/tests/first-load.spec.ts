@@ -102,6 +102,8 @@ for (const screen of FIRST_SCREENS) {
 }
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+/** The common texts in English, as apps/web/translations.ts writes them (data, not code: decision 094). */
+const TRANSLATION = /\/assets\/translations-[\w-]+\/en\/common\.json$/;
 const APP_STYLESHEET = /\/assets\/styles-[\w-]+\.css$/;
 /** Read before every screen on a first visit (no decimals stored yet): app/App.tsx's gate waits for it. */
 const CURRENCIES = "/api/index/currencies";
@@ -138,7 +140,7 @@ for (const screen of FIRST_SCREENS) {
     if ("preloaded" in screen) expect(sent).toBeUndefined();
     if (!("preloaded" in screen)) {
       await expect.poll(() => asked.some((path) => chunk.test(path))).toBe(true);
-      await expect.poll(() => asked.some((path) => /\/assets\/common-[\w-]+\.js$/.test(path))).toBe(true);
+      await expect.poll(() => asked.some((path) => TRANSLATION.test(path))).toBe(true);
     }
 
     held.open();

@@ -7,10 +7,12 @@ import type { Plugin } from "vite";
 const TEMPLATE = fileURLToPath(new URL("./service-worker.js", import.meta.url));
 const SW_FILE = "sw.js";
 /**
- * Chunks left out of the precache, to keep a first visit to ~130 requests instead of ~300: the translations (14
- * languages; a visitor reads one) and the operator console. The service worker caches them on first use instead.
+ * Files left out of the precache, to keep a first visit to ~130 requests instead of ~300: the translations (14
+ * languages; a visitor reads one: apps/web/translations.ts writes them) and the operator console's chunks. The
+ * service worker caches them on first use instead.
  */
-const CACHED_ON_USE = /\/locales\/|\/features\/console\//;
+const CACHED_ON_USE = /\/features\/console\//;
+const TRANSLATION_FILE = /^assets\/translations-[\w-]+\//;
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function listFiles(dir: string, prefix = ""): string[] {
@@ -39,6 +41,7 @@ export function serviceWorker(): Plugin {
       for (const [fileName, output] of Object.entries(bundle)) {
         hash.update(fileName).update(output.type === "chunk" ? output.code : output.source);
         if (output.type === "chunk" && CACHED_ON_USE.test(output.facadeModuleId ?? "")) continue;
+        if (output.type === "asset" && TRANSLATION_FILE.test(fileName)) continue;
         files.push(fileName);
       }
       for (const fileName of publicDir ? listFiles(publicDir) : []) {

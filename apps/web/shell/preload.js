@@ -3,8 +3,9 @@
 // first paint until it loads, one linked by a script does not (index.html carries the rules the shells draw with, and
 // main.tsx waits for this one before it draws). On a first visit to a tab with a shell, the page's code and
 // translations download beside the app's entry: asked for by the app, they would wait for the entry to download and
-// run (a round trip and a few hundred ms at 4x CPU). The app's own import of each finds it under way (Vite's preload
-// helper skips a file already linked). The language rule is boot.js's.
+// run (a round trip and a few hundred ms at 4x CPU). The app's own request for each finds it under way (Vite's
+// preload helper skips a file already linked; lib/i18n.ts's fetch matches a fetch preload). The language rule is
+// boot.js's.
 (() => {
   /** The app's whole stylesheet (the entry's and the shells' pages' rules). */
   const STYLESHEET = SHELL_STYLESHEET;
@@ -15,7 +16,7 @@
   document.head.append(sheet);
   /** By route: the page's chunks the entry does not load itself, and the page's translation namespace. */
   const PAGE_CODE = SHELL_PAGE_CODE;
-  /** By language, the chunk of each namespace the shells' pages read (common and the page's own). */
+  /** The translations' folder and its languages: `<folder>/<language>/<namespace>.json` (apps/web/translations.ts). */
   const TRANSLATIONS = SHELL_TRANSLATIONS;
   const path = location.hash.replace(/^#/, "").split("?")[0];
   const route = path === "" || path === "/" ? "/pages/index/index" : path;
@@ -25,18 +26,22 @@
   let language = "en";
   try {
     const stored = localStorage.getItem("lang");
-    if (stored && TRANSLATIONS[stored]) language = stored;
+    if (stored && TRANSLATIONS.languages.indexOf(stored) >= 0) language = stored;
   } catch {
     // Storage blocked: English.
   }
   const languages = language === "en" ? ["en"] : [language, "en"];
-  const translations = languages.flatMap((code) => [TRANSLATIONS[code].common, TRANSLATIONS[code][page.ns]]);
-  for (const file of [...page.code, ...translations]) {
-    if (!file) continue;
+  const translations = languages.flatMap((code) =>
+    ["common", page.ns].map((ns) => `${TRANSLATIONS.folder}/${code}/${ns}.json`),
+  );
+  const ask = (file, rel) => {
     const link = document.createElement("link");
-    link.rel = "modulepreload";
+    link.rel = rel;
     link.crossOrigin = "";
     link.href = `./${file}`;
+    if (rel === "preload") link.as = "fetch"; // lib/i18n.ts fetches it: same URL, mode and credentials.
     document.head.append(link);
-  }
+  };
+  for (const file of page.code) ask(file, "modulepreload");
+  for (const file of translations) ask(file, "preload");
 })();

@@ -157,7 +157,8 @@ function filesOf(bundle: OutputBundle, chunk: OutputChunk, files = new Set<strin
 
 /**
  * What shell/preload.js asks for at once on a shell's first visit, beside the entry: the page's own chunks (those
- * the entry does not load itself) by route, and the translation chunks by language and namespace.
+ * the entry does not load itself) by route, and where the translations are (apps/web/translations.ts writes them to
+ * `<folder>/<language>/<namespace>.json`) with the languages there are.
  */
 function pageCode(bundle: OutputBundle) {
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
@@ -170,15 +171,16 @@ function pageCode(bundle: OutputBundle) {
     const files = page ? [...filesOf(bundle, page)].filter((file) => !loadedByEntry.has(file)) : [];
     code[shell.path] = { code: files, ns: shell.ns };
   }
-  const namespaces = new Set<string>(["common", ...SHELLS.map((shell) => shell.ns)]);
-  const translations: Record<string, Record<string, string>> = {};
-  for (const chunk of chunks) {
-    const [, language, ns] = chunk.facadeModuleId?.match(/\/src\/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
-    if (!language || !ns || !namespaces.has(ns)) continue;
-    translations[language] ??= {};
-    translations[language][ns] = chunk.fileName;
+  let folder = "";
+  const languages = new Set<string>();
+  for (const fileName of Object.keys(bundle)) {
+    const [, at, language] = /^(assets\/translations-[\w-]+)\/([^/]+)\/common\.json$/.exec(fileName) ?? [];
+    if (!at || !language) continue;
+    folder = at;
+    languages.add(language);
   }
-  return { code, translations };
+  if (!folder) throw new Error("the bundle has no translations (apps/web/translations.ts)");
+  return { code, translations: { folder, languages: [...languages].sort() } };
 }
 
 /** A boot script's template with its placeholder lines filled in; a line it lost is an error, not a silent no-op. */

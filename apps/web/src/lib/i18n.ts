@@ -7,9 +7,24 @@ import { FALLBACK_LANGUAGE, FALLBACK_NAMESPACE, type Resources, type TranslateOp
  * Translations live in `src/locales/<locale>/<namespace>.json` and load on first use: a feature that adds
  * `locales/*\/market.json` and calls `useTranslation("market")` needs nothing else. A namespace loads in the user's
  * language and in English (the fallback for a missing key). The lookup itself is lib/translate.ts: i18next's rules,
- * without i18next and react-i18next, which were a tenth of the first screen's JavaScript (decision 032).
+ * without i18next and react-i18next, which were a tenth of the first screen's JavaScript (decision 032). The build
+ * writes the files as data into one folder named by their contents (apps/web/translations.ts, decision 094).
  */
-const files = import.meta.glob<Resources>("../locales/*/*.json", { import: "default" });
+declare const __TRANSLATIONS__: string;
+
+/** Where one language's namespace is, relative to the document (the app lives at its root). */
+export const translationFile = (lng: string, ns: string): string =>
+  new URL(`${__TRANSLATIONS__}/${lng}/${ns}.json`, document.baseURI).href;
+
+/**
+ * One namespace's catalogue. Every language has every namespace (locales/catalogues.test.ts): a file that does not
+ * answer is a failed download, tried again (an old page after a new build's deploy, say, asks for a folder that left).
+ */
+async function download(lng: string, ns: string): Promise<Resources> {
+  const response = await fetch(translationFile(lng, ns));
+  if (!response.ok) throw new Error(`translations ${lng}/${ns}: HTTP ${response.status}`);
+  return (await response.json()) as Resources;
+}
 
 export type { TranslateOptions };
 export type TFunction = (key: string, options?: TranslateOptions) => string;
@@ -51,17 +66,16 @@ export class TranslationsUnavailable extends Error {
   override name = "TranslationsUnavailable";
 }
 
-/** One language's namespace; a missing file is an empty namespace, a failed download is tried again, later. */
+/** One language's namespace; a failed download is tried again, later. */
 function loadOne(lng: string, ns: string): Promise<void> {
   const id = `${lng}/${ns}`;
   if (loaded.has(id)) return Promise.resolve();
   let promise = loading.get(id);
   if (!promise) {
-    const load = files[`../locales/${lng}/${ns}.json`];
     const delay = retryDelay(failures.get(id) ?? 0);
     const wait = delay > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delay)) : Promise.resolve();
     promise = wait
-      .then(() => (load ? load() : {}))
+      .then(() => download(lng, ns))
       .then(
         (resources) => {
           failures.delete(id);
