@@ -26,7 +26,7 @@
   let language = "en";
   try {
     const stored = localStorage.getItem("lang");
-    if (stored && TRANSLATIONS.languages.indexOf(stored) >= 0) language = stored;
+    if (stored && TRANSLATIONS.languages.includes(stored)) language = stored;
   } catch {
     // Storage blocked: English.
   }

@@ -13,7 +13,7 @@ import { FALLBACK_LANGUAGE, FALLBACK_NAMESPACE, type Resources, type TranslateOp
 declare const __TRANSLATIONS__: string;
 
 /** Where one language's namespace is, relative to the document (the app lives at its root). */
-export const translationFile = (lng: string, ns: string): string =>
+const translationFile = (lng: string, ns: string): string =>
   new URL(`${__TRANSLATIONS__}/${lng}/${ns}.json`, document.baseURI).href;
 
 /**
