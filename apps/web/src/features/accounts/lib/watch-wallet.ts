@@ -1,13 +1,12 @@
 import { STORAGE_KEYS } from "@cryptos/contract";
-import { useEffect } from "react";
 import { i18n } from "@/lib/i18n";
 import { LOGIN_PATH } from "@/lib/paths";
 import { sessionStore } from "@/lib/session-store";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
-import { relaunch } from "../lib/navigation";
-import { asAccounts, connectedAccounts, type Eip1193Provider, getInjectedProvider } from "../lib/provider";
-import { isWalletSession, storedAddress, walletLogin } from "../lib/wallet-session";
+import { relaunch } from "./navigation";
+import { asAccounts, connectedAccounts, type Eip1193Provider } from "./provider";
+import { isWalletSession, storedAddress, walletLogin } from "./wallet-session";
 
 async function onDisconnected(): Promise<void> {
   await i18n.loadNamespaces("accounts");
@@ -47,15 +46,4 @@ export function watchWallet(provider: Eip1193Provider): () => void {
     active = false;
     provider.removeListener?.("accountsChanged", onAccountsChanged);
   };
-}
-
-export function useWalletWatcher(): void {
-  useEffect(() => {
-    const provider = getInjectedProvider();
-    if (!provider) {
-      console.info("wallet: no browser wallet installed");
-      return;
-    }
-    return watchWallet(provider);
-  }, []);
 }
