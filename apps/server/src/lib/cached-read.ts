@@ -103,7 +103,8 @@ export class CachedReads<K, T> {
 }
 
 /**
- * What the public content reads use (menus, currencies, the announcement): another instance's change shows here
- * within 5 s of the next request; a value older than 5 minutes is never answered.
+ * What the public content reads use (menus, currencies, the announcement): another instance's change shows here once
+ * the value is 5 s old (the first caller after that may still get the one before); a value older than 5 minutes is
+ * never answered.
  */
 export const PUBLIC_CONTENT_CACHE: CachedReadOptions = { freshMs: 5_000, staleMs: 300_000 };
