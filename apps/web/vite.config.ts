@@ -66,11 +66,10 @@ export default defineConfig(({ command }) => ({
             },
             {
               // The app's small parts the tabs' pages share (0.3-1.7 KB each, made only of what the entry already
-              // loaded, and the contract's export paths they name), with the live price stream all four tabs draw
-              // (lib/live, its decimals and the socket's protocol: 3.8 KB): one file instead of three to eight per
-              // first screen. Nothing here may import a library the entry lacks, or every page would fetch it.
+              // loaded, and the contract's export paths they name): one file instead of three to eight per first
+              // screen. Nothing here may import a library the entry lacks, or every page would fetch it.
               name: "tab-parts",
-              test: /[\\/]src[\\/](components[\\/](AccountButton|SimulatedBadge|EmptyState|lazy-sheet|ExportButton|TabStrip|RichText|LanguagePicker)\.tsx|lib[\\/](market[\\/]live-prices|live[\\/](hooks|index|live-socket|merge|refetch|witnesses)|decimal|statement-download|focus-trap)\.ts|hooks[\\/]useReachBottom\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/](exports|ws-protocol)\.ts$/,
+              test: /[\\/]src[\\/](components[\\/](AccountButton|SimulatedBadge|EmptyState|lazy-sheet|ExportButton|TabStrip|RichText|LanguagePicker)\.tsx|lib[\\/](market[\\/]live-prices|statement-download|focus-trap)\.ts|hooks[\\/]useReachBottom\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/]exports\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

@@ -208,8 +208,8 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
     await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
     await page.waitForLoadState("networkidle");
     expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);
-    // A visitor without a browser wallet downloads neither the wallet's watcher nor the price alerts' toasts.
-    expect(asked.filter((path) => /\/(watch-wallet|PriceAlertWatcher)-[\w-]+\.js$/.test(path))).toEqual([]);
+    // A visitor without a browser wallet does not download the wallet's watcher.
+    expect(asked.filter((path) => /\/watch-wallet-[\w-]+\.js$/.test(path))).toEqual([]);
     // The entry and its static imports are the scripts index.html names as modulepreloads with the entry itself.
     const html = await (await page.request.get("/")).text();
     const entry = new Set(
@@ -219,11 +219,10 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
     );
     expect(entry.size, [...entry].join(", ")).toBeGreaterThan(0);
     expect(entry.size, [...entry].join(", ")).toBeLessThanOrEqual(ENTRY_SCRIPTS);
-    // Nor is their code in the entry: the wallet's account events and the fired alerts' toast texts stay out.
+    // Nor is its code in the entry: the wallet's account events stay out.
     for (const file of entry) {
       const code = await (await page.request.get(`/${file}`)).text();
       expect(code, file).not.toContain("accountsChanged");
-      expect(code, file).not.toContain("priceAlerts.toast");
     }
   });
 }
