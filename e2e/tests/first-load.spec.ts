@@ -227,6 +227,25 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
   });
 }
 
+// Signed in, a first visit on this device reads the user, their alerts and unread messages besides: the same budget.
+for (const screen of FIRST_SCREENS) {
+  test(`${screen.title}, signed in: a first visit asks for at most ${FIRST_VISIT_REQUESTS} files and reads`, async ({
+    page,
+    request,
+  }) => {
+    await signInPage(page, await signUp(request));
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      if (/^https?:/.test(sent.url())) asked.push(new URL(sent.url()).pathname);
+    });
+    await page.goto(`/${screen.hash}`);
+    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toContain("/api/index/userinfo");
+    expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);
+  });
+}
+
 test("index.html, with its headers, fits the first round trip of a new connection", async ({ request }) => {
   // A new TCP connection sends ten segments (14,600 bytes) before the first acknowledgement: a page bigger than that
   // takes a second round trip before its first paint can start (on a phone's network, 150 ms or more).
