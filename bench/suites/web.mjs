@@ -262,10 +262,10 @@ try {
   const browser = await launchBrowser();
 
   /**
-   * Every JS response of one fresh page load until network idle, each body gzipped here at level 9; with
-   * `translations`, the translation files instead (data the app fetches: apps/web/translations.ts).
+   * What one fresh page load fetched until network idle, each body gzipped here at level 9: its JavaScript, and the
+   * translation files (data the app fetches: apps/web/translations.ts).
    */
-  async function scriptsOf(url, { translations = false } = {}) {
+  async function scriptsOf(url) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
       deviceScaleFactor: 2,
@@ -276,20 +276,20 @@ try {
     page.on("response", (response) => {
       const type = response.headers()["content-type"] ?? "";
       const translation = /\/assets\/translations-[\w-]+\//.test(response.url());
-      if (translations ? translation : response.request().resourceType() === "script" || /javascript/.test(type))
-        responses.push(response);
+      if (translation || response.request().resourceType() === "script" || /javascript/.test(type))
+        responses.push({ response, translation });
     });
     // A busy machine (others build and test on it) can take far longer than the default 30 s.
     await page.goto(url, { waitUntil: "networkidle", timeout: 180_000 });
     const seen = new Set();
-    const scripts = [];
-    for (const response of responses) {
+    const scripts = Object.assign([], { translations: [] });
+    for (const { response, translation } of responses) {
       // A blob worker's script (the head's Intl warm-up) has no body to read and came from no server.
       if (!overNetwork(response.url())) continue;
       if (seen.has(response.url()) || response.status() !== 200) continue;
       seen.add(response.url());
       const body = await response.body();
-      scripts.push({
+      (translation ? scripts.translations : scripts).push({
         name: path.basename(new URL(response.url()).pathname),
         raw: body.length,
         gzip: gzipSync(body, { level: 9 }).length,
@@ -303,7 +303,7 @@ try {
   if (PARTS.has("gzip")) {
     const ours = await scriptsOf(homeServer.url + HOME);
     const base = await scriptsOf(bare.url);
-    const texts = await scriptsOf(homeServer.url + HOME, { translations: true });
+    const texts = ours.translations;
     const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
     const kb = (bytes) => Math.round(bytes / 102.4) / 10;
     // What must not load on the home route, recognised by what the code says rather than by chunk names.

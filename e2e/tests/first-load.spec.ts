@@ -195,18 +195,24 @@ const FIRST_VISIT_REQUESTS = 30;
 /** The entry's scripts: its file and those it imports statically (a dozen when rolldown was left to split them). */
 const ENTRY_SCRIPTS = 3;
 
+/** The paths a first visit to `screen` asks of the network until it is drawn and idle. */
+async function firstVisitAsks(page: Page, screen: (typeof FIRST_SCREENS)[number]): Promise<string[]> {
+  const asked: string[] = [];
+  page.on("request", (sent) => {
+    // Of the network: the head's Intl warm-up worker comes from a blob.
+    if (/^https?:/.test(sent.url())) asked.push(new URL(sent.url()).pathname);
+  });
+  await page.goto(`/${screen.hash}`);
+  await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
+  await page.waitForLoadState("networkidle");
+  return asked;
+}
+
 for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
   test(`${screen.title}: a first visit asks for at most ${FIRST_VISIT_REQUESTS} files and reads, the entry's scripts ${ENTRY_SCRIPTS} of them`, async ({
     page,
   }) => {
-    const asked: string[] = [];
-    page.on("request", (sent) => {
-      // Of the network: the head's Intl warm-up worker comes from a blob.
-      if (/^https?:/.test(sent.url())) asked.push(new URL(sent.url()).pathname);
-    });
-    await page.goto(`/${screen.hash}`);
-    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
-    await page.waitForLoadState("networkidle");
+    const asked = await firstVisitAsks(page, screen);
     expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);
     // A visitor without a browser wallet does not download the wallet's watcher.
     expect(asked.filter((path) => /\/watch-wallet-[\w-]+\.js$/.test(path))).toEqual([]);
@@ -234,13 +240,7 @@ for (const screen of FIRST_SCREENS) {
     request,
   }) => {
     await signInPage(page, await signUp(request));
-    const asked: string[] = [];
-    page.on("request", (sent) => {
-      if (/^https?:/.test(sent.url())) asked.push(new URL(sent.url()).pathname);
-    });
-    await page.goto(`/${screen.hash}`);
-    await expect(page.locator("header.page-header").getByRole("heading", { level: 1 })).toHaveText(screen.title);
-    await page.waitForLoadState("networkidle");
+    const asked = await firstVisitAsks(page, screen);
     expect(asked).toContain("/api/index/userinfo");
     expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);
   });
