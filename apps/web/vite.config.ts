@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { iconSprite } from "./icons";
 import { precompress } from "./precompress";
 import { serviceWorker } from "./pwa/vite-plugin";
 import { PRERENDER_OUT, prerenderedShells } from "./shell/vite-plugin";
@@ -24,8 +25,8 @@ const reactRouterProduction = path.join(
 export default defineConfig(({ command }) => ({
   base: "./",
   plugins: prerenderOut
-    ? [react(), translations()]
-    : [react(), translations(), prerenderedShells(), serviceWorker(), precompress()],
+    ? [react(), translations(), iconSprite()]
+    : [react(), translations(), iconSprite(), prerenderedShells(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },

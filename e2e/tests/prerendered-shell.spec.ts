@@ -16,6 +16,21 @@ const SHELLS = [
 
 const header = (page: Page) => page.locator("header.page-header");
 
+/**
+ * The icons the page shows, and those of them that draw nothing: each is a `<use>` of a symbol index.html carries
+ * (apps/web/icons.ts), so one naming no symbol there, or an empty one, is a blank square.
+ */
+function shownIcons(page: Page) {
+  return page.locator("svg.antd-mobile-icon > use").evaluateAll((uses) => {
+    const shown = uses.filter((use) => use.getClientRects().length > 0) as SVGUseElement[];
+    const blank = shown.filter((use) => {
+      const target = document.getElementById((use.getAttribute("href") ?? "").replace(/^#/, ""));
+      return !(target instanceof SVGSymbolElement) || use.getBBox().width < 1 || use.getBBox().height < 1;
+    });
+    return { shown: shown.length, blank: blank.map((use) => use.getAttribute("href")) };
+  });
+}
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   for (const shell of SHELLS) {
@@ -29,6 +44,9 @@ test.describe("without JavaScript", () => {
       if ("tab" in shell) await expect(tabBar.locator("[aria-current='page']")).toHaveText(shell.tab);
       else await expect(tabBar).toHaveCount(0);
       await expect(page.locator(".boot-loader")).toBeHidden();
+      const icons = await shownIcons(page);
+      expect(icons.shown).toBeGreaterThan(0);
+      expect(icons.blank).toEqual([]);
       await page.screenshot({ path: `../docs/screenshots/shell-${shell.name}.png` });
     });
   }
@@ -105,6 +123,9 @@ for (const shell of SHELLS) {
       marked,
     );
     expect(kept).toEqual(marked);
+    const icons = await shownIcons(page);
+    expect(icons.shown).toBeGreaterThan(0);
+    expect(icons.blank).toEqual([]);
     // A tab's link works: the hydrated tab bar is live.
     if ("tab" in shell) {
       const other = shell.name === "markets" ? "Home" : "Markets";

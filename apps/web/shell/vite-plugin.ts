@@ -390,6 +390,13 @@ export function prerenderedShells(): Plugin {
           `<div class="shell" id="${route}" data-shell="${route}">${shells.get(route)?.html ?? ""}</div>`,
       ).join("");
       if (!source.includes('<div id="root">')) this.error("index.html has no #root for the shells");
+      // Each shell would carry its own copy of an icon drawn from its outline (decision 096).
+      const outlined = shellMarkup.match(/<svg[^>]*class="antd-mobile-icon[^"]*"[^>]*><path d="[^"]{0,40}/);
+      if (outlined) {
+        this.error(
+          `a shell draws an icon from its outline (${outlined[0]}...): add its name to IN_DOCUMENT in apps/web/scripts/gen-icons.mjs and run it`,
+        );
+      }
       // Replaced by functions: a replacement string reads `$'` and `` $` `` as the text around the match, and
       // minified scripts are full of template literals.
       source = source.replace(

@@ -1,13 +1,13 @@
-import type { SVGProps } from "react";
+import type { ReactNode, SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
 /**
- * An icon drawn from one outline on a 48-unit grid, with antd-mobile-icons' props: 1em square (size it with
- * `fontSize`), its class and vertical alignment. Hidden from assistive technology unless a caller names it: the
- * app's icons sit beside their text or inside labelled buttons. components/icons.tsx holds the outlines.
+ * An icon on a 48-unit grid with antd-mobile-icons' props: 1em square (size it with `fontSize`), its class and
+ * vertical alignment. Hidden from assistive technology unless a caller names it: the app's icons sit beside their
+ * text or inside labelled buttons. components/icons.tsx makes one of each with `icon` or `outlineIcon`.
  */
-export function icon(d: string, evenOdd?: boolean) {
+function iconOf(drawing: ReactNode) {
   return function Icon({ className, style, ...props }: IconProps) {
     return (
       <svg
@@ -20,8 +20,18 @@ export function icon(d: string, evenOdd?: boolean) {
         style={{ verticalAlign: "-0.125em", ...style }}
         className={className ? `antd-mobile-icon ${className}` : "antd-mobile-icon"}
       >
-        <path d={d} fill="currentColor" fillRule={evenOdd ? "evenodd" : undefined} />
+        {drawing}
       </svg>
     );
   };
+}
+
+/** An icon drawn from its symbol in index.html (components/icons.svg, put there by apps/web/icons.ts). */
+export function icon(name: string) {
+  return iconOf(<use href={`#icon-${name}`} />);
+}
+
+/** An icon drawn from its outline. */
+export function outlineIcon(d: string, evenOdd?: boolean) {
+  return iconOf(<path d={d} fill="currentColor" fillRule={evenOdd ? "evenodd" : undefined} />);
 }
