@@ -22,7 +22,7 @@ export function iconSprite(): Plugin {
       return [
         {
           tag: "svg",
-          // Takes no room and is never read out; display:none would hide the symbols' drawings in some browsers.
+          // Takes no room and is never read out; display:none has kept some browsers from drawing what refers into it.
           attrs: { width: "0", height: "0", style: "position:absolute", "aria-hidden": "true" },
           children: symbols,
           injectTo: "body-prepend",
