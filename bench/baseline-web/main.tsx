@@ -1,4 +1,5 @@
-// The web bench's baseline: the smallest React 19 + react-router app, a hash router with two routes and a heading.
+// The web bench's baseline: the smallest React 19 + react-router app, a hash router (createHashRouter, the data
+// router) with two routes and a heading.
 // bench/suites/web.mjs builds it with Vite beside the real app and measures the JS its first screen loads.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
