@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { antdEnglishDefault } from "./antd-locale-default";
 import { iconSprite } from "./icons";
 import { precompress } from "./precompress";
 import { serviceWorker } from "./pwa/vite-plugin";
@@ -25,8 +26,16 @@ const reactRouterProduction = path.join(
 export default defineConfig(({ command }) => ({
   base: "./",
   plugins: prerenderOut
-    ? [react(), translations(), iconSprite()]
-    : [react(), translations(), iconSprite(), prerenderedShells(), serviceWorker(), precompress()],
+    ? [react(), antdEnglishDefault(), translations(), iconSprite()]
+    : [
+        react(),
+        antdEnglishDefault(),
+        translations(),
+        iconSprite(),
+        prerenderedShells(),
+        serviceWorker(),
+        precompress(),
+      ],
   resolve: {
     alias: [
       { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },

@@ -225,10 +225,12 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
     );
     expect(entry.size, [...entry].join(", ")).toBeGreaterThan(0);
     expect(entry.size, [...entry].join(", ")).toBeLessThanOrEqual(ENTRY_SCRIPTS);
-    // Nor is its code in the entry: the wallet's account events stay out.
+    // Nor is its code in the entry: the wallet's account events stay out. Nor antd-mobile's Chinese texts, its
+    // default locale (apps/web/antd-locale-default.ts): "加载中" is their "loading".
     for (const file of entry) {
       const code = await (await page.request.get(`/${file}`)).text();
       expect(code, file).not.toContain("accountsChanged");
+      expect(code.includes("加载中"), `${file} holds antd-mobile's Chinese texts`).toBe(false);
     }
   });
 }

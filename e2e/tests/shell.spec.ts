@@ -179,3 +179,21 @@ test("the root font size follows the viewport up to 960 px", async ({ page }) =>
   expect(column?.width).toBe(960);
   expect(column?.x).toBe((1400 - 960) / 2);
 });
+
+test("antd-mobile's own texts follow the reader's language, English by default: the search's clear button", async ({
+  browser,
+}) => {
+  for (const [language, clear] of [
+    [undefined, "clear"],
+    ["zh-Hans", "清除"],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (language) await page.addInitScript((lang) => localStorage.setItem("lang", lang), language);
+    await page.goto("/#/pages/markets/markets");
+    await expect(page.locator('[data-testid="pair-row"]').first()).toBeVisible();
+    await page.locator(".adm-search-bar input").fill("BTC");
+    await expect(page.locator(".adm-search-bar .adm-input-clear")).toHaveAttribute("aria-label", clear);
+    await context.close();
+  }
+});
