@@ -288,10 +288,15 @@ try {
     const responses = [];
     page.on("response", (response) => {
       const type = response.headers()["content-type"] ?? "";
-      const data = /\/assets\/translations-[\w-]+\//.test(response.url());
-      const kind = data ? "data" : response.request().resourceType() === "document" ? "document" : "script";
-      if (kind !== "script" || response.request().resourceType() === "script" || /javascript/.test(type))
-        responses.push({ response, kind });
+      const resourceType = response.request().resourceType();
+      const kind = /\/assets\/translations-[\w-]+\//.test(response.url())
+        ? "data"
+        : resourceType === "document"
+          ? "document"
+          : resourceType === "script" || /javascript/.test(type)
+            ? "script"
+            : undefined;
+      if (kind) responses.push({ response, kind });
     });
     // A busy machine (others build and test on it) can take far longer than the default 30 s.
     await page.goto(url, { waitUntil: "networkidle", timeout: 180_000 });
