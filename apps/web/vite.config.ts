@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -14,16 +12,7 @@ const api = "http://127.0.0.1:8080";
 /** Set while shell/vite-plugin.ts builds the page that renders the shells, apart from the app. */
 const prerenderOut = process.env[PRERENDER_OUT];
 
-/**
- * react-router's production build. Its package exports name only the development build, warnings and checks
- * included, whatever the mode (remix-run/react-router#14102): a build for users takes the production one.
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
-  "dist/production/index.mjs",
-);
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   base: "./",
   plugins: prerenderOut
     ? [react(), antdEnglishDefault(), translations(), iconSprite()]
@@ -37,10 +26,7 @@ export default defineConfig(({ command }) => ({
         precompress(),
       ],
   resolve: {
-    alias: [
-      { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
-      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
-    ],
+    alias: [{ find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) }],
     // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:
     // one copy only, this app's.
     dedupe: ["react", "react-dom"],
@@ -75,6 +61,13 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](button|badge|skeleton|tag|dot-loading)[\\/]|utils[\\/](bound|use-props-value)\.js)|ahooks[\\/]es[\\/]utils[\\/]index\.js|tslib[\\/])/,
             },
             {
+              // The outline icons more than one page draws (each is its own module, decision 098): one file, rather than
+              // a file of 0.2-0.4 KB for each icon, or for each set of pages that share some.
+              name: "shared-icons",
+              test: /[\\/]src[\\/]components[\\/]outline-icons[\\/]/,
+              minShareCount: 2,
+            },
+            {
               // The app's small parts the tabs' pages share (0.3-1.7 KB each, made only of what the entry already
               // loaded, and the contract's export paths they name): one file instead of three to eight per first
               // screen. Nothing here may import a library the entry lacks, or every page would fetch it.
@@ -96,7 +89,7 @@ export default defineConfig(({ command }) => ({
             {
               // The same libraries' modules that only lazy pages use (TanStack's infinite queries, ...): one file.
               name: "vendor",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
             },
           ],
         },

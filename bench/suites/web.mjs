@@ -226,8 +226,8 @@ const { build } = await import("vite");
 const { default: react } = await import("@vitejs/plugin-react");
 const appDist = path.join(scratch, "web");
 const baselineDist = path.join(scratch, "baseline");
-/** The same bare app on the declarative <HashRouter> that apps/web uses (bench/baseline-web/declarative.tsx). */
-const declarativeDist = path.join(scratch, "baseline-declarative");
+/** The same bare app on the router apps/web uses, wouter (bench/baseline-web/wouter.tsx). */
+const appRouterDist = path.join(scratch, "baseline-app-router");
 let baselineName = "";
 try {
   progress("web: building apps/web");
@@ -243,6 +243,8 @@ try {
   started = performance.now();
   // The app's own React 19 (npm keeps it under apps/web; the root holds React 18 for a peer range elsewhere).
   const fromWeb = (name) => path.dirname(createRequire(path.join(WEB, "package.json")).resolve(`${name}/package.json`));
+  const fromBench = (name) =>
+    path.dirname(createRequire(path.join(ROOT, "bench/package.json")).resolve(`${name}/package.json`));
   const buildBaseline = (outDir, entry) =>
     build({
       root: path.join(ROOT, "bench/baseline-web"),
@@ -258,20 +260,25 @@ try {
         },
       ],
       resolve: {
-        alias: { react: fromWeb("react"), "react-dom": fromWeb("react-dom"), "react-router": fromWeb("react-router") },
+        alias: {
+          react: fromWeb("react"),
+          "react-dom": fromWeb("react-dom"),
+          // The reference's router is the bench's own dependency: the app no longer has react-router.
+          "react-router": fromBench("react-router"),
+        },
       },
       build: { outDir, emptyOutDir: true, target: "es2020" },
     });
   await buildBaseline(baselineDist, "main.tsx");
-  await buildBaseline(declarativeDist, "declarative.tsx");
-  const versionOf = (name) => JSON.parse(readFileSync(path.join(fromWeb(name), "package.json"), "utf8")).version;
-  baselineName = `bare React ${versionOf("react")} + react-router ${versionOf("react-router")} app (createHashRouter, two routes, a heading), same Vite build`;
+  await buildBaseline(appRouterDist, "wouter.tsx");
+  const versionOf = (dir) => JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
+  baselineName = `bare React ${versionOf(fromWeb("react"))} + react-router ${versionOf(fromBench("react-router"))} app (createHashRouter, two routes, a heading), same Vite build`;
   progress(`web: baseline built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // ---- (1) JS of the home route ------------------------------------------------------------------------------------
   const homeServer = await startServer("home", appDist, {});
   const bare = await serveStatic(baselineDist);
-  const bareDeclarative = await serveStatic(declarativeDist);
+  const bareAppRouter = await serveStatic(appRouterDist);
   const browser = await launchBrowser();
 
   /**
@@ -322,7 +329,7 @@ try {
   if (PARTS.has("gzip")) {
     const ours = await scriptsOf(homeServer.url + HOME);
     const base = await scriptsOf(bare.url);
-    const declarative = await scriptsOf(bareDeclarative.url);
+    const appRouter = await scriptsOf(bareAppRouter.url);
     const texts = ours.data;
     const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
     const kb = (bytes) => Math.round(bytes / 102.4) / 10;
@@ -350,7 +357,7 @@ try {
       target: BUDGET.gzipRatio,
       check: "ratio",
       higherIsBetter: false,
-      note: `${ours.length} JS files (${kb(sum(ours, "raw"))} KB raw; baseline ${base.length} files, ${kb(sum(base, "raw"))} KB raw), gzip -9 here; heavy parts loaded: ${heavyFound.length ? heavyFound.join(", ") : "none (no charts, wallet/SIWE or console)"}${operatorCalls.length ? `; the contract's operator call definitions do load (${operatorCalls.map((s) => s.name.replace(/-[\w-]{8}\.js$/, "")).join(", ")}, ${kb(sum(operatorCalls, "gzip"))} KB)` : ""}; chunks (KB gzip): ${chunkList}; the bare app on the declarative <HashRouter> this app uses, without the data router: ${kb(sum(declarative, "gzip"))} KB, ${(sum(ours, "gzip") / sum(declarative, "gzip")).toFixed(2)}x; besides, not counted: ${texts.length} translation files as data (JSON), ${kb(sum(texts, "gzip"))} KB gzip, and the document with its shells and icons, ${kb(sum(ours.documents, "gzip"))} KB gzip (${kb(sum(ours.documents, "raw"))} KB raw)`,
+      note: `${ours.length} JS files (${kb(sum(ours, "raw"))} KB raw; baseline ${base.length} files, ${kb(sum(base, "raw"))} KB raw), gzip -9 here; heavy parts loaded: ${heavyFound.length ? heavyFound.join(", ") : "none (no charts, wallet/SIWE or console)"}${operatorCalls.length ? `; the contract's operator call definitions do load (${operatorCalls.map((s) => s.name.replace(/-[\w-]{8}\.js$/, "")).join(", ")}, ${kb(sum(operatorCalls, "gzip"))} KB)` : ""}; chunks (KB gzip): ${chunkList}; the bare app on this app's router (wouter): ${kb(sum(appRouter, "gzip"))} KB, ${(sum(ours, "gzip") / sum(appRouter, "gzip")).toFixed(2)}x; besides, not counted: ${texts.length} translation files as data (JSON), ${kb(sum(texts, "gzip"))} KB gzip, and the document with its shells and icons, ${kb(sum(ours.documents, "gzip"))} KB gzip (${kb(sum(ours.documents, "raw"))} KB raw)`,
     });
   }
   await browser.close();

@@ -101,7 +101,7 @@ test("moving between tabs pushes an entry each, and never rewrites the one it is
     await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(tab);
   }
   await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 3);
-  // app/AddressCatchUp.tsx checks the address once, after the first commit: not on every page (decision 088).
+  // The router writes an entry only when it is asked to move (lib/router/hash-history.ts, decision 098).
   expect(await replaced()).toBe(atStart);
 });
 

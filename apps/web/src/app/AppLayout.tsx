@@ -1,15 +1,15 @@
 import { useEffect, useLayoutEffect } from "react";
-import { Outlet, useLocation } from "react-router";
 import { OfflineBanner } from "@/components/OfflineBanner";
 import { TAB_PATHS, TabBar } from "@/components/TabBar";
 import { WalletWatcher } from "@/features/accounts";
 import { PriceAlertToasts } from "@/features/market";
+import { useLocation } from "@/lib/router";
 import { replayShellTaps } from "@/lib/shell-taps";
 import { applyThemeForRoute } from "@/lib/theme";
 import { ScrollRestoration } from "./ScrollRestoration";
 
 /** The page column (max 960 px, centered); the tab bar only on the four tab pages; the offline banner when offline. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const withTabs = TAB_PATHS.has(pathname);
   // Before paint, so that entering or leaving the console never shows a frame in the other theme.
@@ -18,7 +18,7 @@ export function AppLayout() {
   useEffect(() => replayShellTaps(), []);
   return (
     <div className={withTabs ? "app app--tabs" : "app"}>
-      <Outlet />
+      {children}
       {withTabs && <TabBar />}
       <OfflineBanner aboveTabBar={withTabs} />
       <ScrollRestoration />

@@ -1,9 +1,9 @@
 import { Button } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
+import { useNavigate } from "@/lib/router";
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { APP_NAME } from "@cryptos/contract";
-import { useLocation, useNavigate } from "react-router";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { TABS } from "@/components/TabBar";
 import { TranslationsUnavailable, useTranslation } from "@/lib/i18n";
+import { useLocation, useNavigate } from "@/lib/router";
 import { retryFailedPages } from "./routes";
 
 /** A page's code or texts did not download (offline, a chunk missing after a deploy). */

@@ -1,13 +1,10 @@
 import { useLayoutEffect, useRef } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useLocation, useNavigationType } from "@/lib/router";
 
 /** Where each visited entry of the history was scrolled to, by its location key. */
 const positions = new Map<string, number>();
 
-/**
- * The data router's scroll restoration, for the declarative router: a new page starts at the top, and going back or
- * forward returns to where that page was left.
- */
+/** A new page starts at the top, and going back or forward returns to where that page was left. */
 export function ScrollRestoration() {
   const { key } = useLocation();
   const navigationType = useNavigationType();

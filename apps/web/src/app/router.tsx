@@ -1,6 +1,5 @@
-import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { HOME_PATH } from "@/lib/paths";
-import { AddressCatchUp } from "./AddressCatchUp";
+import { HashRouter, Navigate, Route, Switch, useLocation } from "@/lib/router";
 import { AppLayout } from "./AppLayout";
 import { RouteError } from "./RouteError";
 import { RouteErrorBoundary } from "./RouteErrorBoundary";
@@ -11,11 +10,11 @@ const PAGES = PAGE_ROUTES.map(({ path, load }) => ({ path, element: lazyPage(loa
 const NOT_FOUND = lazyPage(() => import("./NotFound"));
 
 /** A page that fails to load or draw shows its error inside the layout, so the user keeps the header and tab bar. */
-function PageBoundary() {
+function PageBoundary({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   return (
     <RouteErrorBoundary resetKey={location.key} fallback={(error) => <RouteError error={error} />}>
-      <Outlet />
+      {children}
     </RouteErrorBoundary>
   );
 }
@@ -37,26 +36,26 @@ function LayoutBoundary({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * The spec's routes under hash addresses. The declarative router: the app uses none of the data router's loaders,
- * actions or fetchers, and the data router was 31 of the entry's 140 KB of gzip JS (decision 088).
- */
+/** The spec's routes under hash addresses, in the layout; the first route that matches draws. */
 export function AppRouter() {
   return (
     <HashRouter>
-      <AddressCatchUp />
       <LayoutBoundary>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route element={<PageBoundary />}>
-              <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+        <AppLayout>
+          <PageBoundary>
+            <Switch>
+              <Route path="/">
+                <Navigate to={HOME_PATH} replace />
+              </Route>
               {PAGES.map(({ path, element }) => (
-                <Route key={path} path={path} element={element} />
+                <Route key={path} path={path}>
+                  {element}
+                </Route>
               ))}
-              <Route path="*" element={NOT_FOUND} />
-            </Route>
-          </Route>
-        </Routes>
+              <Route>{NOT_FOUND}</Route>
+            </Switch>
+          </PageBoundary>
+        </AppLayout>
       </LayoutBoundary>
     </HashRouter>
   );

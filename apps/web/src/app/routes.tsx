@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense } from "react";
-import { matchPath } from "react-router";
 import { DelayedLoader } from "@/components/Loader";
 import { prefetchAssets } from "@/features/funds/prefetch";
 import { prefetchHome } from "@/features/home/prefetch";
@@ -9,6 +8,7 @@ import { prefetchTrade } from "@/features/updown/prefetch";
 import { prefetchCurrencyDecimals } from "@/lib/currencies";
 import { currentLocale, initI18n, retryTranslations } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
+import { matchPath } from "@/lib/router";
 import { prefetchSession } from "@/lib/session";
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -135,8 +135,8 @@ export const PAGE_ROUTES: ReadonlyArray<{ path: string; load: () => PageModule; 
     load: () => import("@/features/funds/pages/WithdrawAddresses"),
     ns: "funds",
   },
-  /** The operator console (issue 9): its own chunk, never in the user bundle. */
-  { path: "/admin/*", load: () => import("@/features/console"), ns: "console" },
+  /** The operator console (issue 9): its own chunk, never in the user bundle. `*?`: `/admin` itself too. */
+  { path: "/admin/*?", load: () => import("@/features/console"), ns: "console" },
 ];
 
 /**

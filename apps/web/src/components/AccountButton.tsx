@@ -1,7 +1,7 @@
-import { useNavigate } from "react-router";
 import { UserOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
 import { ACCOUNT_PATH, loginPath } from "@/lib/paths";
+import { useNavigate } from "@/lib/router";
 import { useToken } from "@/lib/session";
 
 /**

@@ -1,7 +1,7 @@
 import { BACK_ICON_PX } from "@cryptos/contract";
 import { type ReactNode, Suspense } from "react";
-import { useNavigate } from "react-router";
 import { useTranslation } from "@/lib/i18n";
+import { hasAppHistory, useNavigate } from "@/lib/router";
 import { HOME_PATH } from "../lib/paths";
 
 export interface PageHeaderProps {
@@ -12,17 +12,6 @@ export interface PageHeaderProps {
   /** Replaces the title in the middle. */
   center?: ReactNode;
   right?: ReactNode;
-}
-
-/**
- * react-router numbers the entries it creates; idx 0 is the first page of this visit, so there is nothing of
- * ours to go back to. An entry without idx comes from a hash typed into the address bar: trust the browser.
- */
-function hasAppHistory(): boolean {
-  const state: unknown = window.history.state;
-  const idx = typeof state === "object" && state !== null ? (state as { idx?: unknown }).idx : undefined;
-  if (typeof idx === "number") return idx > 0;
-  return window.history.length > 1;
 }
 
 /** Back goes one page back when there is history, else home (the spec's header rule). */

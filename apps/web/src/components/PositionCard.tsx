@@ -1,9 +1,9 @@
 import type { UpDownOrder } from "@cryptos/contract";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { orderPath, standingAt } from "@/lib/positions";
+import { Link } from "@/lib/router";
 
 export interface PositionCardProps {
   order: UpDownOrder;

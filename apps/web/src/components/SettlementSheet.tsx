@@ -1,10 +1,10 @@
 import type { UpDownOrder } from "@cryptos/contract";
 import { Button } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { BottomSheet } from "@/components/BottomSheet";
 import { formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { orderPath } from "@/lib/positions";
+import { useNavigate } from "@/lib/router";
 
 export interface SettlementSheetProps {
   /** The settled order to show, or undefined when none is. */

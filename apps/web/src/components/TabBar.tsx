@@ -1,7 +1,7 @@
 import { type ComponentType, useLayoutEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
 import { AppOutline, HistogramOutline, PayCircleOutline, UnorderedListOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
+import { NavLink, useLocation } from "@/lib/router";
 
 export interface Tab {
   key: "home" | "markets" | "trade" | "assets";

@@ -1,7 +1,7 @@
 import type { Calls, DataOf } from "@cryptos/contract";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "@/lib/router";
 import { ApiError, api } from "./api";
 import { i18n } from "./i18n";
 import { HOME_PATH, LOGIN_PATH, loginPath } from "./paths";

@@ -6,8 +6,8 @@
 import { LOCALES, STORAGE_KEYS } from "@cryptos/contract";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { matchPath } from "react-router";
 import type { TranslateOptions } from "@/lib/i18n";
+import { matchPath } from "@/lib/router";
 
 /** One tab's shell: English markup, where its translated texts are, and each language's texts. */
 export interface RenderedShell {

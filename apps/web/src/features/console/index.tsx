@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Switch } from "@/lib/router";
 import "./console.css";
 import { ConsoleLayout } from "./components/ConsoleLayout";
 import { useOperatorToken } from "./lib/operator-session";
@@ -34,27 +34,29 @@ export default function ConsoleApp() {
         <Login />
       ) : (
         <ConsoleLayout>
-          <Routes>
-            <Route index element={<Dashboard />} />
-            <Route path="ledger" element={<Ledger />} />
-            <Route path="deposits" element={<Deposits />} />
-            <Route path="withdrawals" element={<Withdrawals />} />
-            <Route path="real-names" element={<RealNames />} />
-            <Route path="users" element={<Users />} />
-            <Route path="users/:uid" element={<UserDetail />} />
-            <Route path="pairs" element={<Pairs />} />
-            <Route path="updown" element={<UpDown />} />
-            <Route path="staking" element={<Staking />} />
-            <Route path="channels" element={<Channels />} />
-            <Route path="networks" element={<Networks />} />
-            <Route path="funds" element={<FundsSettingsScreen />} />
-            <Route path="webview" element={<Webview />} />
-            <Route path="news" element={<News />} />
-            <Route path="outbox" element={<Outbox />} />
-            <Route path="audit" element={<Audit />} />
-            <Route path="security" element={<Security />} />
-            <Route path="*" element={<Navigate to="/admin" replace />} />
-          </Routes>
+          <Switch>
+            <Route path="/admin" component={Dashboard} />
+            <Route path="/admin/ledger" component={Ledger} />
+            <Route path="/admin/deposits" component={Deposits} />
+            <Route path="/admin/withdrawals" component={Withdrawals} />
+            <Route path="/admin/real-names" component={RealNames} />
+            <Route path="/admin/users" component={Users} />
+            <Route path="/admin/users/:uid" component={UserDetail} />
+            <Route path="/admin/pairs" component={Pairs} />
+            <Route path="/admin/updown" component={UpDown} />
+            <Route path="/admin/staking" component={Staking} />
+            <Route path="/admin/channels" component={Channels} />
+            <Route path="/admin/networks" component={Networks} />
+            <Route path="/admin/funds" component={FundsSettingsScreen} />
+            <Route path="/admin/webview" component={Webview} />
+            <Route path="/admin/news" component={News} />
+            <Route path="/admin/outbox" component={Outbox} />
+            <Route path="/admin/audit" component={Audit} />
+            <Route path="/admin/security" component={Security} />
+            <Route>
+              <Navigate to="/admin" replace />
+            </Route>
+          </Switch>
         </ConsoleLayout>
       )}
     </div>

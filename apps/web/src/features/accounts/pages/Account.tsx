@@ -1,21 +1,16 @@
 import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES, type RealNameStatus } from "@cryptos/contract";
 import { Badge, Button, List } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import {
-  BellOutline,
-  BillOutline,
-  CheckShieldOutline,
-  GlobalOutline,
-  PayCircleOutline,
-  UserContactOutline,
-  UserOutline,
-} from "@/components/icons";
+import { BellOutline, GlobalOutline, PayCircleOutline, UserOutline } from "@/components/icons";
 import { LanguagePicker } from "@/components/LanguagePicker";
+import { BillOutline } from "@/components/outline-icons/BillOutline";
+import { CheckShieldOutline } from "@/components/outline-icons/CheckShieldOutline";
+import { UserContactOutline } from "@/components/outline-icons/UserContactOutline";
 import { Page } from "@/components/Page";
 import { ThemeIcon, ThemeSwitch } from "@/components/ThemeSwitch";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
+import { useNavigate, useSearchParams } from "@/lib/router";
 import { useGoToLogin, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
 import { useUnreadCount } from "../api/get-unread-count";

@@ -1,12 +1,12 @@
 import { LOGIN_TYPES, type LoginType } from "@cryptos/contract";
 import { Button, Skeleton, Tabs } from "antd-mobile";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useSearchParams } from "@/lib/router";
 import { useLoginTypes } from "../api/get-login-types";
 import { EmailLoginForm } from "../components/EmailLoginForm";
 import { RegisterForm } from "../components/RegisterForm";

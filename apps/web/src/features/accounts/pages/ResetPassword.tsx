@@ -1,8 +1,8 @@
 import { Button, Form } from "antd-mobile";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { Page } from "@/components/Page";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import { LOGIN_PATH, useSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useResetPassword } from "../api/reset-password";

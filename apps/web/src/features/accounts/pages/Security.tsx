@@ -1,10 +1,13 @@
 import { List } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { CheckShieldOutline, KeyOutline, LockOutline, SendOutline } from "@/components/icons";
+import { CheckShieldOutline } from "@/components/outline-icons/CheckShieldOutline";
+import { KeyOutline } from "@/components/outline-icons/KeyOutline";
+import { LockOutline } from "@/components/outline-icons/LockOutline";
+import { SendOutline } from "@/components/outline-icons/SendOutline";
 import { Page } from "@/components/Page";
 import { useTranslation } from "@/lib/i18n";
 import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
+import { useNavigate } from "@/lib/router";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { ChangePasswordSheet } from "../components/ChangePasswordSheet";
 import { LoginHistory } from "../components/LoginHistory";

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
-import { NavLink } from "react-router";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { useTranslation } from "@/lib/i18n";
+import { NavLink } from "@/lib/router";
 import { useDashboard } from "../api/get-dashboard";
 import { useOperatorLogout } from "../api/session";
 import { useOperatorEmail } from "../lib/operator-session";

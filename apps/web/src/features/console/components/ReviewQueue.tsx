@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link } from "@/lib/router";
 import { PAGE_SIZE } from "../api/keys";
 import type { QueueStatus, ReviewKind } from "../api/reviews";
 import { ScreenHeader } from "./ConsoleLayout";

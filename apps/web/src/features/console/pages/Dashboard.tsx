@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { formatDecimal } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link } from "@/lib/router";
 import { useDashboard } from "../api/get-dashboard";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EmptyRow, QueryState } from "../components/QueryState";

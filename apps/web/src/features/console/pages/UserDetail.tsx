@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
 import { formatAmount, formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { PAGE_SIZE } from "../api/keys";
 import {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link } from "@/lib/router";
 import { PAGE_SIZE } from "../api/keys";
 import { useUsers } from "../api/users";
 import { ScreenHeader } from "../components/ConsoleLayout";

@@ -1,10 +1,10 @@
 import { Button } from "antd-mobile";
 import { useEffect } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { useTranslation } from "@/lib/i18n";
 import { HOME_PATH } from "@/lib/paths";
+import { Navigate, useNavigate, useSearchParams } from "@/lib/router";
 import { useWebviewHosts } from "../api/get-webview-hosts";
 import { resolveWebViewUrl } from "../lib/webview-url";
 import "../content.css";

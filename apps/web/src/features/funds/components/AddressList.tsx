@@ -1,5 +1,5 @@
 import { Button } from "antd-mobile";
-import { DeleteOutline } from "@/components/icons";
+import { DeleteOutline } from "@/components/outline-icons/DeleteOutline";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";

@@ -1,10 +1,10 @@
 import { Button, Skeleton } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
 import { RetryView } from "@/components/RetryView";
 import { useTranslation } from "@/lib/i18n";
 import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
+import { useNavigate } from "@/lib/router";
 import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book";
 import { AddressList } from "./AddressList";
 

@@ -1,7 +1,6 @@
 import { ADDRESS_HOLD_HOURS, CODE_LENGTH, type Network } from "@cryptos/contract";
 import { Button, Input, Skeleton } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
-import { Link } from "react-router";
 import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { useCountdown } from "@/hooks/useCountdown";
@@ -10,6 +9,7 @@ import { compare, sanitizeAmountInput } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
+import { Link } from "@/lib/router";
 import type { UserInfo } from "@/lib/session";
 import { confirm, toast } from "@/lib/toast";
 import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book";

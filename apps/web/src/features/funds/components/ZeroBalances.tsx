@@ -1,6 +1,6 @@
 import { Button } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import { RECHARGE_PATH } from "../lib/paths";
 
 /** The switch beside the Balances title: hide the currencies at zero (on by default, remembered). */

@@ -1,13 +1,13 @@
 import { ENTRY_TYPES } from "@cryptos/contract";
 import { Dropdown, type DropdownRef, Selector } from "antd-mobile";
 import { useRef } from "react";
-import { useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
 import { compare } from "@/lib/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { type TFunction, useTranslation } from "@/lib/i18n";
+import { useSearchParams } from "@/lib/router";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { type BillRow, useBills } from "../api/get-bills";
 import { PagedList } from "../components/PagedList";

@@ -1,11 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import { type ComponentType, useDeferredValue, useEffect, useRef } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { AccountButton } from "@/components/AccountButton";
 import {
   DownlandOutline,
-  EyeInvisibleOutline,
   EyeOutline,
   FileOutline,
   LoopOutline,
@@ -13,6 +11,7 @@ import {
   UploadOutline,
 } from "@/components/icons";
 import { lazySheet } from "@/components/lazy-sheet";
+import { EyeInvisibleOutline } from "@/components/outline-icons/EyeInvisibleOutline";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
@@ -20,6 +19,7 @@ import { ApiError } from "@/lib/api";
 import { add, multiply, sum } from "@/lib/decimal";
 import { formatAmount } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
 import { FirstDeposit, HideZeroSwitch } from "../components/ZeroBalances";

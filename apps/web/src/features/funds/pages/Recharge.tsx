@@ -1,7 +1,6 @@
 import { Button, ImageUploader, type ImageUploadItem, Input, Selector, Skeleton, Tag } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
@@ -11,6 +10,7 @@ import { copyText } from "@/lib/clipboard";
 import { compare, isDecimal, sanitizeAmountInput } from "@/lib/decimal";
 import { formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useRequireAuth } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { upload } from "@/lib/upload";

@@ -1,10 +1,10 @@
 import { Tabs, Tag } from "antd-mobile";
-import { useSearchParams } from "react-router";
 import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
 import { add } from "@/lib/decimal";
 import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { useSearchParams } from "@/lib/router";
 import { useRequireAuth } from "@/lib/session";
 import { type DepositRow, useDeposits } from "../api/get-deposits";
 import { type ExchangeRow, useExchanges } from "../api/get-exchanges";

@@ -1,7 +1,7 @@
 import { Button } from "antd-mobile";
 import { useState } from "react";
 import { EmptyState } from "@/components/EmptyState";
-import { AddOutline } from "@/components/icons";
+import { AddOutline } from "@/components/outline-icons/AddOutline";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { useTranslation } from "@/lib/i18n";

@@ -1,6 +1,7 @@
-import { useNavigate } from "react-router";
-import { RightOutline, SoundOutline } from "@/components/icons";
+import { RightOutline } from "@/components/outline-icons/RightOutline";
+import { SoundOutline } from "@/components/outline-icons/SoundOutline";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import { useAnnouncement } from "../api/get-announcement";
 
 /** The latest announcement as a banner; tapping it opens the message. Nothing when there is none. */

@@ -1,7 +1,8 @@
 import { Button } from "antd-mobile";
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { CloseOutline, SoundOutline } from "@/components/icons";
+import { CloseOutline } from "@/components/outline-icons/CloseOutline";
+import { SoundOutline } from "@/components/outline-icons/SoundOutline";
 import { RichText } from "@/components/RichText";
 import { trapFocus } from "@/lib/focus-trap";
 import { formatDate } from "@/lib/format";

@@ -1,6 +1,6 @@
 import { Skeleton } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import type { MenuEntry } from "../api/get-menus";
 import { MenuIcon } from "./MenuIcon";
 import { menuTarget } from "./menu-route";

@@ -1,18 +1,14 @@
 import type { ComponentType } from "react";
-import {
-  AppstoreOutline,
-  ArrowDownCircleOutline,
-  BillOutline,
-  CheckShieldOutline,
-  CollectMoneyOutline,
-  GlobalOutline,
-  HistogramOutline,
-  LoopOutline,
-  MessageOutline,
-  QuestionCircleOutline,
-  SoundOutline,
-  UpCircleOutline,
-} from "@/components/icons";
+import { GlobalOutline, HistogramOutline, LoopOutline } from "@/components/icons";
+import { AppstoreOutline } from "@/components/outline-icons/AppstoreOutline";
+import { ArrowDownCircleOutline } from "@/components/outline-icons/ArrowDownCircleOutline";
+import { BillOutline } from "@/components/outline-icons/BillOutline";
+import { CheckShieldOutline } from "@/components/outline-icons/CheckShieldOutline";
+import { CollectMoneyOutline } from "@/components/outline-icons/CollectMoneyOutline";
+import { MessageOutline } from "@/components/outline-icons/MessageOutline";
+import { QuestionCircleOutline } from "@/components/outline-icons/QuestionCircleOutline";
+import { SoundOutline } from "@/components/outline-icons/SoundOutline";
+import { UpCircleOutline } from "@/components/outline-icons/UpCircleOutline";
 
 type Icon = ComponentType<{ className?: string }>;
 

@@ -1,7 +1,7 @@
 import { Badge } from "antd-mobile";
-import { useNavigate } from "react-router";
 import { BellOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import { useToken } from "@/lib/session";
 import { useUnreadCount } from "../api/get-unread-count";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { LanguagePicker } from "@/components/LanguagePicker";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate } from "@/lib/router";
 import type { MenuEntry } from "../api/get-menus";
 import { MenuIcon } from "./MenuIcon";
 import { menuTarget, opensLanguagePicker } from "./menu-route";

@@ -1,10 +1,10 @@
 import type { Pair } from "@cryptos/contract";
 import { Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { RightOutline } from "@/components/icons";
+import { RightOutline } from "@/components/outline-icons/RightOutline";
 import { formatDecimal, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useNavigate } from "@/lib/router";
 
 const SHOWN = 5;
 type Side = "gainers" | "losers";

@@ -1,5 +1,6 @@
 import { type MouseEvent, memo } from "react";
-import { StarFill, StarOutline } from "@/components/icons";
+import { StarFill } from "@/components/outline-icons/StarFill";
+import { StarOutline } from "@/components/outline-icons/StarOutline";
 import { useTranslation } from "@/lib/i18n";
 
 export interface FavouriteButtonProps {

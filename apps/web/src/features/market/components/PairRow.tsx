@@ -1,6 +1,6 @@
 import type { Pair } from "@cryptos/contract";
 import { memo, useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { formatPrice } from "../lib/format";
 import { ChangeText } from "./ChangeText";
 import { FavouriteButton } from "./FavouriteButton";

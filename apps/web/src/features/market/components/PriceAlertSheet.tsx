@@ -3,7 +3,7 @@ import { Button, Input, Skeleton } from "antd-mobile";
 import { useEffect, useState } from "react";
 import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
-import { DeleteOutline } from "@/components/icons";
+import { DeleteOutline } from "@/components/outline-icons/DeleteOutline";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
 import { compare } from "@/lib/decimal";

@@ -1,7 +1,6 @@
 import type { Direction, KlineInterval } from "@cryptos/contract";
 import { Button, Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
 import { BellOutline } from "@/components/icons";
@@ -17,6 +16,7 @@ import { useLatestTick, useLiveStatus } from "@/lib/live";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { type PairDetail, usePair } from "@/lib/market/pairs";
 import { type PositionTracker, usePositions } from "@/lib/positions";
+import { useNavigate, useSearchParams } from "@/lib/router";
 import { useGoToLogin, useToken } from "@/lib/session";
 import { ChangeText, changeClass } from "../components/ChangeText";
 import { FavouriteButton } from "../components/FavouriteButton";

@@ -1,11 +1,11 @@
 import { Skeleton } from "antd-mobile";
-import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { RichText } from "@/components/RichText";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useSearchParams } from "@/lib/router";
 import { useMessage } from "../api/get-message";
 import { CATEGORY_NAMES } from "../components/categories";
 import "../messages.css";

@@ -1,5 +1,4 @@
 import { Skeleton, Tabs } from "antd-mobile";
-import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { ListFooter } from "@/components/ListFooter";
 import { Page } from "@/components/Page";
@@ -8,6 +7,7 @@ import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useSearchParams } from "@/lib/router";
 import { useToken } from "@/lib/session";
 import { type MessageRow, useMessages } from "../api/get-messages";
 import { CATEGORY_NAMES, cidOf, messagePath, TAB_KEYS, type TabKey, tabOf } from "../components/categories";

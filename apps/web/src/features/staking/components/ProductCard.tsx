@@ -1,7 +1,7 @@
 import { ProgressBar } from "antd-mobile";
-import { Link } from "react-router";
-import { RightOutline } from "@/components/icons";
+import { RightOutline } from "@/components/outline-icons/RightOutline";
 import { useTranslation } from "@/lib/i18n";
+import { Link } from "@/lib/router";
 import type { StakingProduct } from "../api/get-product";
 import { productPath } from "../paths";
 import { amount, amountRange, percent, quotaShare } from "./format";

@@ -1,11 +1,12 @@
 import { Skeleton } from "antd-mobile";
-import { Link } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
-import { FileOutline, QuestionCircleOutline } from "@/components/icons";
+import { FileOutline } from "@/components/icons";
+import { QuestionCircleOutline } from "@/components/outline-icons/QuestionCircleOutline";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { useTranslation } from "@/lib/i18n";
 import { loginPath } from "@/lib/paths";
+import { Link } from "@/lib/router";
 import { useToken } from "@/lib/session";
 import { type StakingSummary, useStakingSummary } from "../api/get-summary";
 import { amount } from "../components/format";

@@ -1,7 +1,6 @@
 import { STAKING_STATUSES, type StakingStatus } from "@cryptos/contract";
 import { Button, Skeleton, Tabs } from "antd-mobile";
 import { useLayoutEffect } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { ExportButton } from "@/components/ExportButton";
 import { ListFooter } from "@/components/ListFooter";
@@ -10,6 +9,7 @@ import { RetryView } from "@/components/RetryView";
 import { useReachBottom } from "@/hooks/useReachBottom";
 import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
+import { useNavigate, useSearchParams } from "@/lib/router";
 import { useToken } from "@/lib/session";
 import { useStakingOrders } from "../api/get-orders";
 import { OrderCard } from "../components/OrderCard";

@@ -1,13 +1,13 @@
 import { amountIssue } from "@cryptos/contract";
 import { Button, Input, Skeleton } from "antd-mobile";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { ApiError } from "@/lib/api";
 import { compare, minOf } from "@/lib/decimal";
 import { useTranslation } from "@/lib/i18n";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useGoToLogin, useSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type StakingProduct, useStakingProduct } from "../api/get-product";

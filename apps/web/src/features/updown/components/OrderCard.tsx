@@ -1,7 +1,7 @@
 import type { UpDownOrder } from "@cryptos/contract";
-import { Link } from "react-router";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { Link } from "@/lib/router";
 import { formatClock, secondsLeft } from "../hooks/useNow";
 import { orderPath } from "../lib/paths";
 import { DirectionTag, ResultTag, StatusTag } from "./labels";

@@ -1,7 +1,7 @@
 import { type AmountIssue, amountIssue, type Direction, type UpDownOrder } from "@cryptos/contract";
 import { Button, Input, Popup } from "antd-mobile";
 import { type ReactNode, useEffect, useState } from "react";
-import { CloseOutline } from "@/components/icons";
+import { CloseOutline } from "@/components/outline-icons/CloseOutline";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
 import { add, multiply, ratePercent } from "@/lib/decimal";
