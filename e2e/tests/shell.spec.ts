@@ -75,6 +75,14 @@ test("back goes home when there is no history, and one page back when there is",
   await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Help");
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
+
+  // A typed address the app then replaces (Assets sends a visitor to Log in) is still an entry after Markets.
+  await page.evaluate(() => {
+    window.location.hash = "#/pages/assets/assets";
+  });
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Log in");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
 });
 
 test("moving between tabs pushes an entry each, and never rewrites the one it is on", async ({ page }) => {

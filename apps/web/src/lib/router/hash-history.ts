@@ -114,9 +114,10 @@ export function navigate(to: string | number, options: NavigateOptions = {}): vo
     window.history.go(to);
     return;
   }
-  const idx = entryState().idx ?? 0;
+  const { idx } = entryState();
   const replace = options.replace === true;
-  const state: EntryState = { idx: replace ? idx : idx + 1, key: newKey(), usr: options.state };
+  // An entry in place of one the app did not number (a typed hash) stays unnumbered: hasAppHistory asks the browser.
+  const state: EntryState = { idx: replace ? idx : (idx ?? 0) + 1, key: newKey(), usr: options.state };
   const url = `${window.location.pathname}${window.location.search}#${to}`;
   if (replace) window.history.replaceState(state, "", url);
   else window.history.pushState(state, "", url);
