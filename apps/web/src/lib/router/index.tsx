@@ -36,11 +36,13 @@ export function useLocation(): AppLocation {
 
 const usePath = (): [string, typeof navigate] => [useLocation().pathname, navigate];
 const useSearch = (): string => useLocation().search;
+/** Module-level, as the two hooks above: wouter makes a new router (and every link renders again) when one changes. */
+const hashHref = (href: string) => `#${href}`;
 
 /** The app's routes, under hash addresses. */
 export function HashRouter({ children }: { children: ReactNode }) {
   return (
-    <Router hook={usePath} searchHook={useSearch} hrefs={(href) => `#${href}`}>
+    <Router hook={usePath} searchHook={useSearch} hrefs={hashHref}>
       {children}
     </Router>
   );
