@@ -26,7 +26,13 @@ export default defineConfig(() => ({
         precompress(),
       ],
   resolve: {
-    alias: [{ find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) }],
+    alias: [
+      { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("./use-sync-external-store-shim.ts", import.meta.url)),
+      },
+    ],
     // npm hoists React 18 (a peer range of antd-mobile's animation library) to the root and keeps React 19 here:
     // one copy only, this app's.
     dedupe: ["react", "react-dom"],
