@@ -58,6 +58,7 @@ const listeners = new Set<() => void>();
  * by the next render all the same.
  */
 export function currentLocation(): AppLocation {
+  if (!firstEntryAdopted) adoptFirstEntry();
   const hash = window.location.hash;
   const state = entryState();
   if (snapshot && snapshotOf.hash === hash && snapshotOf.key === state.key) return snapshot;
@@ -66,8 +67,15 @@ export function currentLocation(): AppLocation {
   return snapshot;
 }
 
-/** The entry the page was opened at: the first visit's entry gets idx 0 and a key, as the app's own entries have. */
+let firstEntryAdopted = false;
+
+/**
+ * The entry the page was opened at gets idx 0 and a key, as the app's own entries have: before the first read, so
+ * that the render that hydrates the shell has the key every later read gives (a key given after it would render the
+ * layout again as the app starts).
+ */
 function adoptFirstEntry(): void {
+  firstEntryAdopted = true;
   const state = entryState();
   if (typeof state.idx === "number") return;
   window.history.replaceState({ ...state, idx: 0, key: newKey() }, "");
@@ -91,7 +99,6 @@ const onBrowserNavigation = () => notify("POP");
 
 export function subscribe(listener: () => void): () => void {
   if (listeners.size === 0) {
-    adoptFirstEntry();
     // A typed hash fires both; the browser's back and forward fire popstate (and hashchange when the hash differs).
     window.addEventListener("popstate", onBrowserNavigation);
     window.addEventListener("hashchange", onBrowserNavigation);
