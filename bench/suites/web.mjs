@@ -242,9 +242,11 @@ try {
   progress(`web: built in ${appBuildS.toFixed(1)} s; building the baseline`);
   started = performance.now();
   // The app's own React 19 (npm keeps it under apps/web; the root holds React 18 for a peer range elsewhere).
-  const fromWeb = (name) => path.dirname(createRequire(path.join(WEB, "package.json")).resolve(`${name}/package.json`));
-  const fromBench = (name) =>
-    path.dirname(createRequire(path.join(ROOT, "bench/package.json")).resolve(`${name}/package.json`));
+  /** A package's folder as `workspace` (a folder with a package.json) resolves it. */
+  const packageDir = (workspace) => (name) =>
+    path.dirname(createRequire(path.join(workspace, "package.json")).resolve(`${name}/package.json`));
+  const fromWeb = packageDir(WEB);
+  const fromBench = packageDir(path.join(ROOT, "bench"));
   const buildBaseline = (outDir, entry) =>
     build({
       root: path.join(ROOT, "bench/baseline-web"),

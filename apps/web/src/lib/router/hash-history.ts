@@ -49,7 +49,8 @@ export function parseAddress(address: string): Pick<AppLocation, "pathname" | "s
 
 let lastAction: NavigationType = "POP";
 let snapshot: AppLocation | null = null;
-let snapshotOf = { hash: "", key: "" as string | undefined };
+/** The raw `location.hash` the snapshot was read from. */
+let snapshotHash = "";
 const listeners = new Set<() => void>();
 
 /**
@@ -61,13 +62,24 @@ export function currentLocation(): AppLocation {
   if (!firstEntryAdopted) adoptFirstEntry();
   const hash = window.location.hash;
   const state = entryState();
-  if (snapshot && snapshotOf.hash === hash && snapshotOf.key === state.key) return snapshot;
-  snapshotOf = { hash, key: state.key };
-  snapshot = { ...parseAddress(hash.slice(1)), key: state.key ?? "default", state: state.usr ?? null };
+  const key = state.key ?? "default";
+  if (snapshot && snapshotHash === hash && snapshot.key === key) return snapshot;
+  snapshotHash = hash;
+  snapshot = { ...parseAddress(hash.slice(1)), key, state: state.usr ?? null };
   return snapshot;
 }
 
 let firstEntryAdopted = false;
+let atOpen: AppLocation | null = null;
+
+/**
+ * The address the page opened at (its first read): what hydration renders, as the prerendered shell was chosen for it.
+ * React reads the current one right after, and renders again if a tab was tapped meanwhile.
+ */
+export function openingLocation(): AppLocation {
+  atOpen ??= currentLocation();
+  return atOpen;
+}
 
 /**
  * The entry the page was opened at gets idx 0 and a key, as the app's own entries have: before the first read, so

@@ -3,35 +3,26 @@
  * screen's entry; decision 098) over the hash history of ./hash-history. The names and shapes are the ones the app
  * used from react-router, so that a page reads the same; nothing else in the app imports wouter.
  */
-import { type AnchorHTMLAttributes, forwardRef, type ReactNode, useLayoutEffect, useSyncExternalStore } from "react";
+import { type ComponentProps, type ReactNode, useSyncExternalStore } from "react";
 import { parse } from "regexparam";
-import { matchRoute, Router, useSearchParams as useWouterSearchParams, Link as WouterLink } from "wouter";
+import { Link, matchRoute, Router } from "wouter";
 import {
   type AppLocation,
   currentLocation,
   lastNavigationType,
-  type NavigateOptions,
   type NavigationType,
   navigate,
+  openingLocation,
   subscribe,
 } from "./hash-history";
 
-export { Route, Switch, useParams } from "wouter";
+// wouter's own, with our history behind them: its Redirect is react-router's Navigate (a move as it mounts).
+export { Link, Redirect as Navigate, Route, Switch, useParams, useSearchParams } from "wouter";
 export { type AppLocation, hasAppHistory, type NavigateOptions, navigate, parseAddress } from "./hash-history";
 
-let firstLocation: AppLocation | null = null;
-
-/**
- * What hydration renders: the address the page opened at, which the prerendered shell was chosen for. React reads
- * the current one right after and renders again if a tab was tapped meanwhile.
- */
-function locationAtOpen(): AppLocation {
-  firstLocation ??= currentLocation();
-  return firstLocation;
-}
-
+/** Hydration renders the address the page opened at, the one the prerendered shell was chosen for. */
 export function useLocation(): AppLocation {
-  return useSyncExternalStore(subscribe, currentLocation, locationAtOpen);
+  return useSyncExternalStore(subscribe, currentLocation, openingLocation);
 }
 
 const usePath = (): [string, typeof navigate] => [useLocation().pathname, navigate];
@@ -58,35 +49,13 @@ export function useNavigationType(): NavigationType {
   return lastNavigationType();
 }
 
-type SearchInit = Record<string, string> | URLSearchParams;
-
-/** The query and a setter that navigates to this page with another (a function gets the current one). */
-export function useSearchParams(): [
-  URLSearchParams,
-  (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void,
-] {
-  return useWouterSearchParams() as ReturnType<typeof useSearchParams>;
-}
-
 /** Whether `pattern` (`/a/:id`, `/a/*?`) matches `path`, ignoring case and a trailing slash. */
 export function matchPath(pattern: string, path: string): boolean {
   return matchRoute(parse, pattern, path)[0];
 }
 
-/** Goes to `to` as the page renders (in place of this entry with `replace`). */
-export function Navigate({ to, replace }: { to: string } & NavigateOptions) {
-  useLayoutEffect(() => navigate(to, { replace }), [to, replace]);
-  return null;
-}
-
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string } & NavigateOptions;
-
-/** An `<a href="#/...">` that navigates in the app; a modified click (new tab, window) is the browser's. */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  return <WouterLink ref={ref} {...props} />;
-});
-
-type NavLinkProps = Omit<LinkProps, "className"> & {
+type NavLinkProps = Omit<ComponentProps<"a">, "className" | "href"> & {
+  to: string;
   /** Active only on `to` itself, not on the paths under it. */
   end?: boolean;
   className: (state: { isActive: boolean }) => string;
