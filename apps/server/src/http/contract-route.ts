@@ -52,7 +52,41 @@ export function routeSchema(call: CallDef) {
     tags: [call.path.split("/")[2] ?? "api"],
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body && !call.multipart ? { body: call.body } : {}),
-    response: { 200: z.union([envelope(call.data), refusal]) },
+    response: responseSchemas(call),
+  };
+}
+
+/**
+ * Every status a call can answer (decision 001: refusals a user can act on travel as 200 with `code: 0`; the rest
+ * keep their transport status, always in the same envelope). The serialiser checks each answer against these too.
+ */
+export function responseSchemas(call: CallDef) {
+  const signedIn = call.auth === "user" || call.auth === "operator";
+  const readsBody = call.method === "POST";
+  return {
+    200: z
+      .union([envelope(call.data), refusal])
+      .describe("`code: 1` done, with `data`; `code: 0` refused, `msg` says why in the `lang` header's language"),
+    ...(readsBody
+      ? {
+          400: refusal.describe(
+            call.multipart
+              ? "No file in the form, or a form that is not valid multipart"
+              : call.body
+                ? "The body is not valid JSON, or nests deeper than 32 levels"
+                : "The call takes no request body (only an empty body, `{}` or `null`), or it is not valid JSON",
+          ),
+        }
+      : {}),
+    ...(signedIn ? { 401: refusal.describe("No token, or its session ended: sign in again (`code: 401`)") } : {}),
+    ...(readsBody
+      ? {
+          413: refusal.describe("The body is longer than the call accepts"),
+          415: refusal.describe(call.multipart ? "Not a multipart form" : "The body is not `application/json`"),
+        }
+      : {}),
+    429: refusal.describe("Too many calls from this address; `retry-after` says when to try again"),
+    500: refusal.describe("A fault of the server's (never caused by the request); the details are in its log"),
   };
 }
 

@@ -120,7 +120,10 @@ export const accountCalls = {
     method: "POST",
     path: "/api/sms/send",
     auth: "none",
-    summary: "SMS codes: off unless a provider is configured",
+    summary: "SMS codes: off unless a provider is configured (answers code 0 and says so)",
+    // The spec's client sends no body; a client that sends the usual fields gets the same answer, not a 400.
+    body: z.object({ mobile: z.string().max(32).optional(), event: z.string().max(32).optional() }),
+    bodyLimit: 1024,
     data: z.null(),
   }),
   register: defineCall({

@@ -1,0 +1,112 @@
+import { type CallDef, calls } from "@cryptos/contract";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./helper";
+
+/**
+ * Issue 38 item 6: the OpenAPI document at /docs/json names every status a call answers. Each call is sent what
+ * an outsider would send (no token, broken JSON, a long body, the wrong content type, too many calls) and every
+ * status that comes back must be one the document lists for that call, with the envelope it describes.
+ */
+
+type Documented = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+
+let t: TestApp;
+let documented: Documented;
+beforeAll(async () => {
+  t = await startTestApp();
+  documented = (await t.app.inject({ method: "GET", url: "/docs/json" })).json().paths;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const statusesOf = (call: CallDef) => Object.keys(documented[call.path]?.[call.method.toLowerCase()]?.responses ?? {});
+
+const allCalls = Object.entries(calls) as [string, CallDef][];
+
+/** The requests an outsider sends a call without reading its schema, each named for the failure message. */
+function probes(call: CallDef): [string, InjectOptions][] {
+  const base = { method: call.method, url: call.path } as const;
+  const unsigned: [string, InjectOptions] = [
+    "no token",
+    { ...base, ...(call.method === "POST" ? { payload: {} } : {}) },
+  ];
+  if (call.method === "GET") return [unsigned, ["a stale token", { ...base, headers: { authorization: "Bearer x" } }]];
+  const typed = (type: string, payload: string): InjectOptions => ({
+    ...base,
+    headers: { "content-type": type },
+    payload,
+  });
+  return [
+    unsigned,
+    ["broken JSON", typed("application/json", '{"a":')],
+    ["a body of 2 MB", typed("application/json", JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }))],
+    ["plain text", typed("text/plain", "hello")],
+    ["a body nested 40 deep", typed("application/json", `${"[".repeat(40)}${"]".repeat(40)}`)],
+  ];
+}
+
+describe("the OpenAPI document", () => {
+  it("answers every probe of every call with a status the document lists for it, in the envelope", async () => {
+    const undocumented: string[] = [];
+    for (const [name, call] of allCalls) {
+      const listed = statusesOf(call);
+      expect(listed, name).toContain("200");
+      for (const [probe, request] of probes(call)) {
+        const res = await t.app.inject(request);
+        if (!listed.includes(String(res.statusCode))) undocumented.push(`${name} (${probe}): ${res.statusCode}`);
+        expect(res.statusCode, `${name} (${probe})`).toBeLessThan(500);
+        expect(res.json(), `${name} (${probe})`).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it("lists 401 exactly for the calls that need a session, and body statuses only where a body is read", () => {
+    for (const [name, call] of allCalls) {
+      const listed = statusesOf(call);
+      const signedIn = call.auth === "user" || call.auth === "operator";
+      expect(listed.includes("401"), name).toBe(signedIn);
+      for (const status of ["400", "413", "415"])
+        expect(listed.includes(status), `${name} ${status}`).toBe(call.method === "POST");
+      expect(listed, name).toEqual(expect.arrayContaining(["429", "500"]));
+    }
+  });
+
+  it("describes each status, so a reader knows what it means", () => {
+    const responses = documented[calls.dowithdraw.path]!.post!.responses as Record<string, { description?: string }>;
+    expect(responses["401"]?.description).toMatch(/sign in again/);
+    expect(responses["200"]?.description).toMatch(/code: 0/);
+  });
+
+  it("documents the 429 that a client over the per-address limit gets", async () => {
+    const limited = await startTestApp({ config: { perIpLimits: true }, rateLimitPerMinute: 2 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.call(calls.loginlist.path)).status);
+      expect(statuses).toContain(429);
+      expect(statusesOf(calls.loginlist)).toContain("429");
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("sms/send follows decision 001", () => {
+  it("answers HTTP 200 with code 0 and says SMS is off, with the usual fields, `{}` or no body", async () => {
+    for (const body of [{ mobile: "+15550100", event: "register" }, {}, undefined]) {
+      const res = await t.call(calls.smsSend.path, { body, headers: { lang: "de" } });
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body.code).toBe(0);
+      expect(res.body.msg).toMatch(/SMS/);
+    }
+  });
+
+  it("names a malformed field instead of refusing the body", async () => {
+    const res = await t.call(calls.smsSend.path, { body: { mobile: 15550100 } });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(0);
+    expect(res.body.msg).toMatch(/mobile/);
+  });
+});
