@@ -72,7 +72,7 @@ export class AdminService {
     if (existing && !existing.disabled && (await verifyPassword(existing.passwordHash, password))) {
       return { id: existing.id, created: false };
     }
-    const { id, created } = await this.setPassword(normalized, password, "OPERATOR_PASSWORD");
+    const { id, created } = await this.setPassword(normalized, password, "start");
     return { id, created };
   }
 
