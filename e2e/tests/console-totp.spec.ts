@@ -25,6 +25,9 @@ test("an operator turns on two-step sign-in in the console and then signs in wit
   await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
   const section = page.getByRole("region", { name: "Two-step sign-in" });
   await expect(section).toContainText("Disabled");
+  // Setting up asks for the operator's password first (issue 38); the confirming step reuses it.
+  await expect(section.getByRole("button", { name: "Set up" })).toBeDisabled();
+  await section.getByLabel("Your password").fill(E2E_TOTP_OPERATOR.password);
   await section.getByRole("button", { name: "Set up" }).click();
   await expect(section.locator("svg title")).toHaveText("QR code for your authenticator app");
   const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
@@ -39,6 +42,11 @@ test("an operator turns on two-step sign-in in the console and then signs in wit
   await expect(section).toContainText("Enabled");
   await expect(page.getByTestId("totp-secret")).toHaveCount(0);
   await expect(section.getByRole("button", { name: "Turn off" })).toBeVisible();
+  await expect(section.getByLabel("Your password")).toBeVisible();
+  // The sessions this operator is signed in with: this one, marked.
+  const sessions = page.getByRole("region", { name: "Sessions" });
+  await expect(sessions.locator("tr[data-current]")).toContainText("This session");
+  await expect(sessions.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
   await shot(page, "security-on");
 
   // The audit log's operator filter lists operators by email.
@@ -74,4 +82,11 @@ test("an operator turns on two-step sign-in in the console and then signs in wit
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toMatch(/^op_/);
+
+  // Sign out everywhere ends this session too: the console is back at sign-in.
+  await nav.getByRole("link", { name: "Security" }).click();
+  await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeNull();
 });

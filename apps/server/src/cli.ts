@@ -5,9 +5,10 @@ import { systemClock } from "./lib/clock";
 import { AdminService } from "./modules/admin/service";
 
 const USAGE = `Usage: npm run operator -- create <email> <password>
-  Creates the operator, or sets the password of an existing one.
+  Creates the operator, or sets the password of an existing one and signs out every session it has.
        npm run operator -- totp-reset <email>
-  Turns the operator's two-step sign-in off (a lost authenticator); they can set it up again after signing in.
+  Turns the operator's two-step sign-in off (a lost authenticator) and signs out every session it has; they can
+  set it up again after signing in.
 Uses DATABASE_URL, else PGlite in DATA_DIR.`;
 
 /** Operator accounts from the command line (DESIGN.md §7): the console has no sign-up. */
@@ -41,11 +42,12 @@ async function main(argv: string[]) {
         process.stderr.write(`No operator ${email}.\n`);
         return 1;
       }
-      process.stdout.write(`Two-step sign-in is off for ${email}.\n`);
+      process.stdout.write(`Two-step sign-in is off for ${email}; its sessions are signed out.\n`);
       return 0;
     }
-    const { id, created } = await admin.ensureOperator(email, password ?? "");
-    process.stdout.write(`${created ? "Created" : "Updated"} operator ${email} (id ${id}).\n`);
+    const { id, created, sessionsEnded } = await admin.setPassword(email, password ?? "");
+    const ended = created ? "" : ` Signed out ${sessionsEnded} session${sessionsEnded === 1 ? "" : "s"}.`;
+    process.stdout.write(`${created ? "Created" : "Updated"} operator ${email} (id ${id}).${ended}\n`);
     return 0;
   } finally {
     await database.close();

@@ -65,6 +65,7 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().optional(),
   OPERATOR_EMAIL: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
+  OPERATOR_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   RPC_URL: z.string().optional(),
   CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -88,6 +89,8 @@ export interface Config {
   publicOrigin: string;
   operatorEmail: string | undefined;
   operatorPassword: string | undefined;
+  /** An operator session unused this long ends (at most the session's 12 hours). */
+  operatorIdleMinutes: number;
   rpcUrl: string | undefined;
   /** The EIP-155 chain wallet sign-in messages must name (RPC_URL's chain); messages for another are refused. */
   chainId: number;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://127.0.0.1:${e.PORT}`,
     operatorEmail: e.OPERATOR_EMAIL || undefined,
     operatorPassword: e.OPERATOR_PASSWORD || undefined,
+    operatorIdleMinutes: e.OPERATOR_IDLE_MINUTES,
     rpcUrl: e.RPC_URL || undefined,
     chainId: e.CHAIN_ID,
     logLevel: e.LOG_LEVEL,

@@ -51,7 +51,7 @@ describe("operator two-step sign-in (TOTP)", () => {
   });
 
   it("sets up a pending secret that does not change login until a code confirms it", async () => {
-    const setup = await t.send("adminTotpSetup", { as: op });
+    const setup = await t.send("adminTotpSetup", { as: op, body: { password: OPERATOR.password } });
     expect(setup.body.code).toBe(1);
     const data = setup.body.data!;
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -61,21 +61,27 @@ describe("operator two-step sign-in (TOTP)", () => {
     secret = data.secret;
 
     expect((await login()).body.code).toBe(1);
-    const disable = await send("adminTotpDisable", { as: op, body: { code: codeAt(secret) } });
+    const disable = await send("adminTotpDisable", {
+      as: op,
+      body: { code: codeAt(secret), password: OPERATOR.password },
+    });
     expect(disable.body).toEqual({ code: 0, msg: "Two-step sign-in is not on" });
   });
 
   it("enables only with a current code of the pending secret", async () => {
-    const malformed = await send("adminTotpEnable", { as: op, body: { code: "12" } });
+    const malformed = await send("adminTotpEnable", { as: op, body: { code: "12", password: OPERATOR.password } });
     expect(malformed.body.code).toBe(0);
     expect(malformed.body.msg).toMatch(/code/);
     const stale = codeAt(secret, clock.now().getTime() - 3 * STEP_MS);
-    const wrong = await send("adminTotpEnable", { as: op, body: { code: stale } });
+    const wrong = await send("adminTotpEnable", { as: op, body: { code: stale, password: OPERATOR.password } });
     expect(wrong.body).toEqual({ code: 0, msg: "The authentication code is wrong or has already been used" });
 
-    const enabled = await send("adminTotpEnable", { as: op, body: { code: codeAt(secret) } });
+    const enabled = await send("adminTotpEnable", {
+      as: op,
+      body: { code: codeAt(secret), password: OPERATOR.password },
+    });
     expect(enabled.body).toMatchObject({ code: 1, data: { totp_enabled: true } });
-    const again = await send("adminTotpSetup", { as: op });
+    const again = await send("adminTotpSetup", { as: op, body: { password: OPERATOR.password } });
     expect(again.body).toEqual({ code: 0, msg: "Two-step sign-in is already on; turn it off first" });
   });
 
@@ -138,21 +144,23 @@ describe("operator two-step sign-in (TOTP)", () => {
 
   it("disables with a current unused code, forgets the secret, and audits it", async () => {
     clock.advance(2 * STEP_MS);
-    expect((await send("adminTotpDisable", { as: op, body: { code: codeAt(secret, 0) } })).body).toMatchObject({
+    expect(
+      (await send("adminTotpDisable", { as: op, body: { code: codeAt(secret, 0), password: OPERATOR.password } })).body,
+    ).toMatchObject({
       code: 0,
     });
     const code = codeAt(secret);
     expect((await login(code)).body.code).toBe(1);
     // The code just used at login cannot also turn TOTP off.
-    expect((await send("adminTotpDisable", { as: op, body: { code } })).body.code).toBe(0);
+    expect((await send("adminTotpDisable", { as: op, body: { code, password: OPERATOR.password } })).body.code).toBe(0);
     clock.advance(STEP_MS);
-    const off = await send("adminTotpDisable", { as: op, body: { code: codeAt(secret) } });
+    const off = await send("adminTotpDisable", { as: op, body: { code: codeAt(secret), password: OPERATOR.password } });
     expect(off.body).toMatchObject({ code: 1, data: { totp_enabled: false } });
     expect((await login()).body.code).toBe(1);
     const audit = await send("adminAuditList", { as: op, body: { action: "operator.totp_disable" } });
     expect(audit.body.data!.total).toBe(1);
     // A second setup issues a new secret.
-    const setup = await t.send("adminTotpSetup", { as: op });
+    const setup = await t.send("adminTotpSetup", { as: op, body: { password: OPERATOR.password } });
     expect(setup.body.data!.secret).not.toBe(secret);
   });
 

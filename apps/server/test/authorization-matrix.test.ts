@@ -324,11 +324,20 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const LONE_OPERATOR = { email: "lone-operator@test.local", password: "lone-operator-password-1" };
+async function loneOperatorToken() {
+  const { admin } = t.app.services;
+  await admin.ensureOperator(LONE_OPERATOR.email, LONE_OPERATOR.password);
+  return (await admin.login(LONE_OPERATOR.email, LONE_OPERATOR.password, "127.0.0.1")).token;
+}
+
 /** Logging out ends the session it is called with, so each logout cell gets a fresh session of its kind. */
 async function headersFor(kind: TokenKind, name: CallName): Promise<Record<string, string>> {
   if (name === "logout" && kind === "own") return bearer(await loginAs(victim.user));
   if (name === "logout" && kind === "other-user") return bearer(await loginAs(other));
   if (name === "adminLogout" && kind === "operator") return bearer(await t.operatorToken());
+  // Signing out everywhere ends every session of its operator: an operator of its own, so the shared one stays.
+  if (name === "adminSignOutEverywhere" && kind === "operator") return bearer(await loneOperatorToken());
   return tokens[kind];
 }
 

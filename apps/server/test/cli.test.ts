@@ -58,17 +58,19 @@ describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
     }
   }, 120_000);
 
-  it("totp-reset turns an operator's two-step sign-in off, so the password alone signs in again", async () => {
+  it("totp-reset turns an operator's two-step sign-in off, so the password alone signs in again; both it and create sign the operator's sessions out", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
     dirs.push(dataDir);
     expect(await operatorCli(dataDir, "create", "ops@example.com", "first-password-1")).toMatchObject({ code: 0 });
     let database = await openDatabase({ dataDir });
+    let session: { token: string };
     try {
       const admin = new AdminService(database.db, systemClock);
-      const session = await admin.login("ops@example.com", "first-password-1", "127.0.0.1");
+      session = await admin.login("ops@example.com", "first-password-1", "127.0.0.1");
       const caller = (await admin.resolveSession(session.token))!;
-      const { secret } = await admin.totpSetup(caller, "127.0.0.1");
-      await admin.totpEnable(caller, TOTP.generate({ secret: Secret.fromBase32(secret) }), "127.0.0.1");
+      const meta = { ip: "127.0.0.1" };
+      const { secret } = await admin.totpSetup(caller, "first-password-1", meta);
+      await admin.totpEnable(caller, TOTP.generate({ secret: Secret.fromBase32(secret) }), "first-password-1", meta);
       await expect(admin.login("ops@example.com", "first-password-1", "127.0.0.1")).rejects.toThrow("totp_required");
     } finally {
       await database.close();
@@ -87,11 +89,18 @@ describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
     database = await openDatabase({ dataDir });
     try {
       const admin = new AdminService(database.db, systemClock);
-      expect((await admin.login("ops@example.com", "first-password-1", "127.0.0.1")).token).toMatch(/^op_/);
+      expect(await admin.resolveSession(session.token)).toBeNull();
+      session = await admin.login("ops@example.com", "first-password-1", "127.0.0.1");
+      expect(session.token).toMatch(/^op_/);
       const [operator] = await admin.listOperators();
       expect(operator).toMatchObject({ email: "ops@example.com", totp_enabled: false });
     } finally {
       await database.close();
     }
+    // A password set for an existing operator ends the session just opened (issue 38).
+    expect(await operatorCli(dataDir, "create", "ops@example.com", "second-password-2")).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/Updated operator ops@example.com \(id \d+\)\. Signed out 1 session\./),
+    });
   }, 120_000);
 });

@@ -34,6 +34,8 @@ let dataDir: string;
 let user: SignedUpUser;
 let operatorHeaders: Record<string, string>;
 let operatorId: number;
+/** Signing out everywhere ends every session of its operator: its fresh sessions belong to an operator of their own. */
+let loneOperatorId: number;
 const clock = new ManualClock(new Date("2026-03-02T10:00:00Z"));
 
 beforeAll(async () => {
@@ -42,6 +44,7 @@ beforeAll(async () => {
   const token = await t.operatorToken();
   operatorHeaders = { authorization: `Bearer ${token}` };
   operatorId = (await t.app.services.admin.resolveSession(token))!.operatorId;
+  loneOperatorId = (await t.app.services.admin.ensureOperator("lone-operator@test.local", "lone-operator-pass-1")).id;
   // A user with money, uploads and prices, so that valid requests get past the first checks and move money.
   user = await signUp(t);
   for (const currency of ["USDT", "BTC", "ETH"]) await fundUser(t.app.services.ledger, user.userId, "1000", currency);
@@ -666,13 +669,14 @@ async function freshHeaders(name: CallName): Promise<Record<string, string>> {
     });
     return { authorization: `Bearer ${token}` };
   }
-  if (name === "adminLogout") {
+  if (name === "adminLogout" || name === "adminSignOutEverywhere") {
     const token = newToken("op_");
     const now = clock.now();
     await t.database.db.insert(operatorSessions).values({
-      operatorId,
+      operatorId: name === "adminLogout" ? operatorId : loneOperatorId,
       tokenHash: hashToken(token),
       createdAt: now,
+      lastUsedAt: now,
       expiresAt: new Date(now.getTime() + 3_600_000),
     });
     return { authorization: `Bearer ${token}` };

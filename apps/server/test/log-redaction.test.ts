@@ -88,7 +88,7 @@ describe("log redaction", () => {
     expect(opLogin.body.code, opLogin.body.msg).toBe(1);
     const firstOpToken = opLogin.body.data!.token;
     secrets.add(firstOpToken);
-    const setup = await t.send("adminTotpSetup", { as: firstOpToken });
+    const setup = await t.send("adminTotpSetup", { as: firstOpToken, body: { password: OPERATOR.password } });
     const totpSecret = setup.body.data!.secret;
     secrets.add(totpSecret);
     const totpAt = () => {
@@ -96,7 +96,10 @@ describe("log redaction", () => {
       codes.add(code);
       return code;
     };
-    const enabled = await t.send("adminTotpEnable", { as: firstOpToken, body: { code: totpAt() } });
+    const enabled = await t.send("adminTotpEnable", {
+      as: firstOpToken,
+      body: { code: totpAt(), password: OPERATOR.password },
+    });
     expect(enabled.body.code, enabled.body.msg).toBe(1);
     clock.advance(STEP_MS);
     const opLogin2 = await t.send("adminLogin", { body: { ...OPERATOR, totp: totpAt() } });

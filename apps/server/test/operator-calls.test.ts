@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from "./helper";
 const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; reason: string }> = {
   "/api/admin/login": { effect: "config", reason: "opens an operator session" },
   "/api/admin/logout": { effect: "config", reason: "ends the operator's own session" },
+  "/api/admin/sessions": { effect: "read", reason: "the operator's own sessions" },
+  "/api/admin/sessions/revoke-all": { effect: "config", reason: "ends every session of the operator, audited" },
   "/api/admin/totp/setup": { effect: "config", reason: "the operator's own two-step secret" },
   "/api/admin/totp/enable": { effect: "config", reason: "the operator's own two-step sign-in" },
   "/api/admin/totp/disable": { effect: "config", reason: "the operator's own two-step sign-in" },

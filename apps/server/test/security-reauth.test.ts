@@ -157,6 +157,36 @@ describe("a stolen session cannot change the account's security", () => {
     expect(proved.body).toMatchObject({ code: 1, data: { revoked: 1 } });
     expect((await t.send("userinfo", { as: other })).status).toBe(401);
   });
+
+  it("cannot turn on a pending secret another session set up, even with its code (issue 38)", async () => {
+    const owner = await newUser();
+    // A second session of the same user that also read the setup answer (the same XSS, say).
+    const other = tokenOf(await passwordLogin(owner));
+    const setup = await t.send("totpSetup", { as: owner, body: { password: owner.password } });
+    expect(setup.body.code, setup.body.msg).toBe(1);
+    const { secret } = setup.body.data!;
+
+    const elsewhere = await t.send("totpEnable", { as: other, body: { code: codeAt(secret) } });
+    expect(elsewhere.body).toEqual({
+      code: 0,
+      msg: "Two-step sign-in was set up in another session; set it up again here",
+    });
+    const translated = await t.send("totpEnable", {
+      as: other,
+      body: { code: codeAt(secret) },
+      headers: { lang: "de" },
+    });
+    expect(translated.body.msg).toBe(
+      "Die Anmeldung in zwei Schritten wurde in einer anderen Sitzung eingerichtet; richte sie hier erneut ein",
+    );
+    expect((await userinfo(other)).userinfo.totp_enabled).toBe(false);
+
+    // The session that set it up turns it on with the same code.
+    const here = await t.send("totpEnable", { as: owner, body: { code: codeAt(secret) } });
+    expect(here.body.code, here.body.msg).toBe(1);
+    expect((await userinfo(other)).userinfo.totp_enabled).toBe(true);
+    clock.advance(STEP_MS);
+  });
 });
 
 describe("the proof each kind of account gives", () => {

@@ -62,6 +62,8 @@ export const routes = {
   getreals: { method: "POST", path: "/api/index/getreals" },
   adminLogin: { method: "POST", path: "/api/admin/login" },
   adminLogout: { method: "POST", path: "/api/admin/logout" },
+  adminSessions: { method: "POST", path: "/api/admin/sessions" },
+  adminSignOutEverywhere: { method: "POST", path: "/api/admin/sessions/revoke-all" },
   adminTotpSetup: { method: "POST", path: "/api/admin/totp/setup" },
   adminTotpEnable: { method: "POST", path: "/api/admin/totp/enable" },
   adminTotpDisable: { method: "POST", path: "/api/admin/totp/disable" },

@@ -78,7 +78,7 @@ export function createServices(
   );
   const ledger = new LedgerService(db, clock);
   const messages = new MessagesService(db, clock);
-  const admin = new AdminService(db, clock);
+  const admin = new AdminService(db, clock, { idleMinutes: config.operatorIdleMinutes });
   const uploads = new UploadsService(db, clock, config.dataDir);
   const identity = new IdentityService(db, clock, { admin, messages, uploads });
   const accountServices = createAccountServices(db, clock, config, { ledger, realName: identity, messages }, log);

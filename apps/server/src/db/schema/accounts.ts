@@ -107,6 +107,8 @@ export const userTotp = pgTable("user_totp", {
   enabledAt: at("enabled_at"),
   /** The last 30-second step a code was accepted for: a code of that step or an earlier one is a replay. */
   lastStep: bigint("last_step", { mode: "number" }),
+  /** The session that set the secret up: only it may turn TOTP on with it. */
+  sessionId: integer("session_id").references(() => sessions.id),
 });
 
 /** One-time recovery codes issued when TOTP is turned on; only their SHA-256 is stored. */

@@ -33,6 +33,10 @@ export const operators = pgTable(
   (t) => [uniqueIndex("operators_email_unique").on(t.email)],
 );
 
+/**
+ * A signed-in operator. It ends at `expires_at` (12 h after sign-in), when revoked, or once unused for
+ * OPERATOR_IDLE_MINUTES (`last_used_at`, written at most once a minute by the look-up that checks it).
+ */
 export const operatorSessions = pgTable(
   "operator_sessions",
   {
@@ -42,10 +46,16 @@ export const operatorSessions = pgTable(
       .references(() => operators.id),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
-  (t) => [uniqueIndex("operator_sessions_token_unique").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("operator_sessions_token_unique").on(t.tokenHash),
+    index("operator_sessions_operator").on(t.operatorId),
+  ],
 );
 
 /** Every operator action: who, when, what, and the before and after. Append-only. */

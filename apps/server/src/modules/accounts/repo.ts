@@ -126,26 +126,45 @@ export async function countUserSessions(db: Conn, userId: number) {
 export const findTotp = async (db: Conn, userId: number) =>
   (await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1))[0];
 
-/** Stores a new pending secret (replacing a pending one); does nothing once TOTP is on. True when stored. */
-export async function setPendingTotp(db: Conn, userId: number, secret: string, at: Date): Promise<boolean> {
+/**
+ * Stores a new pending secret for the session that asked (replacing a pending one); does nothing once TOTP is on.
+ * True when stored.
+ */
+export async function setPendingTotp(
+  db: Conn,
+  userId: number,
+  secret: string,
+  at: Date,
+  sessionId: number,
+): Promise<boolean> {
   const rows = await db
     .insert(userTotp)
-    .values({ userId, secret, createdAt: at })
+    .values({ userId, secret, createdAt: at, sessionId })
     .onConflictDoUpdate({
       target: userTotp.userId,
-      set: { secret, createdAt: at, lastStep: null },
+      set: { secret, createdAt: at, lastStep: null, sessionId },
       setWhere: isNull(userTotp.enabledAt),
     })
     .returning({ userId: userTotp.userId });
   return rows.length === 1;
 }
 
-/** Turns TOTP on for the secret the code was checked against (not one a concurrent setup put in its place). */
-export async function enableTotp(db: Conn, userId: number, secret: string, step: number, at: Date) {
+/**
+ * Turns TOTP on for the secret the code was checked against (not one a concurrent setup put in its place), from
+ * the session that set it up.
+ */
+export async function enableTotp(db: Conn, userId: number, secret: string, step: number, at: Date, sessionId: number) {
   const rows = await db
     .update(userTotp)
     .set({ enabledAt: at, lastStep: step })
-    .where(and(eq(userTotp.userId, userId), isNull(userTotp.enabledAt), eq(userTotp.secret, secret)))
+    .where(
+      and(
+        eq(userTotp.userId, userId),
+        isNull(userTotp.enabledAt),
+        eq(userTotp.secret, secret),
+        eq(userTotp.sessionId, sessionId),
+      ),
+    )
     .returning({ userId: userTotp.userId });
   return rows.length === 1;
 }

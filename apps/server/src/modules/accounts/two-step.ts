@@ -56,13 +56,17 @@ export class TwoStepService {
     if ((await repo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
     await this.deps.proof.proveOwner(user, proof, meta);
     const { secret, uri } = newTotpSecret(user.email);
-    if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now()))) {
+    if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now(), caller.sessionId))) {
       throw new Refusal("totp_already_enabled");
     }
     return { secret, otpauth_uri: uri };
   }
 
-  /** TOTP on with a current code of the pending secret; answers the recovery codes, which are stored only hashed. */
+  /**
+   * TOTP on with a current code of the pending secret, from the session that set it up: another session of the
+   * user (a copied token that also read the setup answer) cannot finish it. Answers the recovery codes, which are
+   * stored only hashed.
+   */
   async totpEnable(
     caller: Caller,
     code: string,
@@ -71,12 +75,15 @@ export class TwoStepService {
     const totp = await repo.findTotp(this.db, caller.userId);
     if (!totp) throw new Refusal("totp_not_set_up");
     if (totp.enabledAt) throw new Refusal("totp_already_enabled");
+    if (totp.sessionId !== caller.sessionId) throw new Refusal("totp_other_session");
     const now = this.clock.now();
     const step = matchTotpStep(totp.secret, code, now);
     if (step === null) throw new Refusal("totp_code_wrong");
     const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
     await withTransaction(this.db, async (tx) => {
-      if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now))) throw new Refusal("totp_not_set_up");
+      if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now, caller.sessionId))) {
+        throw new Refusal("totp_not_set_up");
+      }
       const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
       await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
     });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, operatorSessions, operators } from "../../db/schema";
 
@@ -91,25 +91,93 @@ export const clearTotp = async (db: Conn, email: string) =>
 export const insertOperatorSession = async (db: Conn, row: typeof operatorSessions.$inferInsert) =>
   (await db.insert(operatorSessions).values(row).returning({ id: operatorSessions.id }))[0]!;
 
-export const findLiveOperatorSession = async (db: Conn, tokenHash: string, now: Date) =>
-  (
-    await db
-      .select({ id: operatorSessions.id, operatorId: operatorSessions.operatorId })
-      .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(
-        and(
-          eq(operatorSessions.tokenHash, tokenHash),
-          isNull(operatorSessions.revokedAt),
-          gt(operatorSessions.expiresAt, now),
-          eq(operators.disabled, false),
-        ),
-      )
-      .limit(1)
-  )[0];
+/** Raw SQL answers come back as `{rows}` on both PGlite and node-postgres. */
+const rowsOf = async <T>(db: Conn, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The live session of `tokenHash` (not revoked, not past its end, used after `idleSince`, its operator enabled),
+ * marking it used at `now` when its last use is before `touchBefore`: the check and the write are one statement,
+ * and a session used within the last minute is read without being written.
+ */
+export async function useLiveOperatorSession(
+  db: Conn,
+  tokenHash: string,
+  at: { now: Date; idleSince: Date; touchBefore: Date },
+) {
+  const now = at.now.toISOString();
+  const idleSince = at.idleSince.toISOString();
+  const rows = await rowsOf<{ id: number; operator_id: number }>(
+    db,
+    sql`with live as (
+          select s.id, s.operator_id, s.last_used_at
+            from ${operatorSessions} s join ${operators} o on o.id = s.operator_id
+           where s.token_hash = ${tokenHash} and s.revoked_at is null and not o.disabled
+             and s.expires_at > ${now}::timestamptz and s.last_used_at > ${idleSince}::timestamptz
+        ), touched as (
+          update ${operatorSessions} s set last_used_at = ${now}::timestamptz
+            from live
+           where s.id = live.id and live.last_used_at < ${at.touchBefore.toISOString()}::timestamptz
+             and s.revoked_at is null and s.last_used_at > ${idleSince}::timestamptz
+          returning s.id
+        )
+        select id, operator_id from live`,
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), operatorId: Number(row.operator_id) } : undefined;
+}
+
+/** The operator's sessions still signed in at `now` (none idle since `idleSince`), last used first. */
+export const listLiveOperatorSessions = (
+  db: Conn,
+  operatorId: number,
+  at: { now: Date; idleSince: Date },
+  page: { limit: number; offset: number },
+) =>
+  db
+    .select({
+      id: operatorSessions.id,
+      createdAt: operatorSessions.createdAt,
+      lastUsedAt: operatorSessions.lastUsedAt,
+      ip: operatorSessions.ip,
+      userAgent: operatorSessions.userAgent,
+    })
+    .from(operatorSessions)
+    .where(liveSessionsOf(operatorId, at))
+    .orderBy(desc(operatorSessions.lastUsedAt), desc(operatorSessions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+export const countLiveOperatorSessions = async (db: Conn, operatorId: number, at: { now: Date; idleSince: Date }) =>
+  (await db.select({ n: count() }).from(operatorSessions).where(liveSessionsOf(operatorId, at)))[0]?.n ?? 0;
+
+const liveSessionsOf = (operatorId: number, at: { now: Date; idleSince: Date }) =>
+  and(
+    eq(operatorSessions.operatorId, operatorId),
+    isNull(operatorSessions.revokedAt),
+    gt(operatorSessions.expiresAt, at.now),
+    gt(operatorSessions.lastUsedAt, at.idleSince),
+  );
 
 export const revokeOperatorSession = (db: Conn, id: number, at: Date) =>
-  db.update(operatorSessions).set({ revokedAt: at }).where(eq(operatorSessions.id, id));
+  db
+    .update(operatorSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(operatorSessions.id, id), isNull(operatorSessions.revokedAt)));
+
+/** Revokes every live session of the operator but `keepId` when given; answers how many. */
+export const revokeOperatorSessions = async (
+  db: Conn,
+  operatorId: number,
+  at: { now: Date; idleSince: Date },
+  keepId?: number,
+) =>
+  (
+    await db
+      .update(operatorSessions)
+      .set({ revokedAt: at.now })
+      .where(and(liveSessionsOf(operatorId, at), keepId === undefined ? undefined : ne(operatorSessions.id, keepId)))
+      .returning({ id: operatorSessions.id })
+  ).length;
 
 export const insertAudit = (db: Conn, row: typeof auditLog.$inferInsert) => db.insert(auditLog).values(row);
 

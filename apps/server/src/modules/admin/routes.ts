@@ -10,19 +10,20 @@ export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app,
     ctx.routes,
     calls.adminLogin,
-    async ({ body, request }) => admin.login(body.email, body.password, request.ip, body.totp),
+    async ({ body, request }) =>
+      admin.login(body.email, body.password, request.ip, body.totp, request.headers["user-agent"]),
     // Per-IP on top of the service's per-email lockout, as for users' sign-in.
     ctx.config.perIpLimits ? { rateLimit: { max: 10, timeWindow: "1 minute" } } : undefined,
   );
 
-  contractRoute(app, ctx.routes, calls.adminTotpSetup, async ({ operator, request }) =>
-    admin.totpSetup(operator!, request.ip),
+  contractRoute(app, ctx.routes, calls.adminTotpSetup, async ({ body, operator, request }) =>
+    admin.totpSetup(operator!, body.password, { ip: request.ip }),
   );
   contractRoute(app, ctx.routes, calls.adminTotpEnable, async ({ body, operator, request }) =>
-    admin.totpEnable(operator!, body.code, request.ip),
+    admin.totpEnable(operator!, body.code, body.password, { ip: request.ip }),
   );
   contractRoute(app, ctx.routes, calls.adminTotpDisable, async ({ body, operator, request }) =>
-    admin.totpDisable(operator!, body.code, request.ip),
+    admin.totpDisable(operator!, body.code, body.password, { ip: request.ip }),
   );
   contractRoute(app, ctx.routes, calls.adminOperators, async () => ({ items: await admin.listOperators() }));
 
@@ -30,6 +31,12 @@ export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
     await admin.logout(operator!);
     return null;
   });
+  contractRoute(app, ctx.routes, calls.adminSessions, async ({ operator, query }) =>
+    admin.sessions.list(operator!, query.page, query.list),
+  );
+  contractRoute(app, ctx.routes, calls.adminSignOutEverywhere, async ({ operator, request }) =>
+    admin.signOutEverywhere(operator!, { ip: request.ip }),
+  );
 
   contractRoute(app, ctx.routes, calls.adminAuditList, async ({ query, body }) =>
     admin.auditList(query.page, query.list, {

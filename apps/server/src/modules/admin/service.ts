@@ -5,15 +5,13 @@ import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Refusal, Unauthorized } from "../../lib/errors";
 import type { ThrottlePolicy } from "../../lib/login-throttle";
-import { hashPassword, hashToken, newToken, PasswordVerifier } from "../../lib/secrets";
+import { hashPassword, PasswordVerifier, verifyPassword } from "../../lib/secrets";
 import { matchTotpStep, newTotpSecret } from "../../lib/totp";
 import type { OperatorCaller } from "../../plugins/auth";
 import { LoginThrottle } from "../accounts/throttle";
 import * as repo from "./repo";
+import { type OperatorSessionMeta, OperatorSessions } from "./sessions";
 
-const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-/** Operator tokens carry a prefix so that logs and people can tell them from user tokens at a glance. */
-const TOKEN_PREFIX = "op_";
 const MINUTE_MS = 60_000;
 /**
  * Failed logins (wrong password or wrong code) per email, in a sliding window of 15 minutes: ten from one address lock
@@ -30,6 +28,9 @@ const LOGIN_FAILED = "operator.login_failed";
 /** Beside a TOTP login refusal, so the console knows to show the code field. */
 const TOTP_REQUIRED = { totp_required: true } as const;
 const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, TOTP_REQUIRED);
+/** Beside a refusal for a missing or wrong password at a TOTP change, as users' security changes answer. */
+const passwordRefusal = (key: "reauth_password" | "password_wrong") =>
+  new Refusal(key, {}, 200, 0, { reauth: "password" });
 
 export interface AuditRecord {
   operatorId: number | null;
@@ -48,17 +49,52 @@ export class AdminService {
   /** Failed logins and the limits they set, per email and address (kept apart from users' by their scope). */
   private readonly throttle: LoginThrottle;
 
+  /** Sign-ins, their idle timeout and their ends. */
+  readonly sessions: OperatorSessions;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    options: { idleMinutes?: number } = {},
   ) {
     this.throttle = new LoginThrottle(db, clock, LOGIN_THROTTLE, { scopePrefix: "operator_", perAddress: false });
+    this.sessions = new OperatorSessions(db, clock, (options.idleMinutes ?? 30) * MINUTE_MS);
   }
 
-  /** Creates the operator, or resets its password when it exists (OPERATOR_EMAIL / OPERATOR_PASSWORD, CLI). */
+  /**
+   * The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD at every start (and the demo operator): created when
+   * missing; when the stored password is already this one (and the operator enabled) nothing changes, else the
+   * password is set as by `setPassword`, so a start with a new password signs the old sessions out.
+   */
   async ensureOperator(email: string, password: string): Promise<{ id: number; created: boolean }> {
     const normalized = email.trim().toLowerCase();
-    return repo.upsertOperator(this.db, normalized, await hashPassword(password));
+    const existing = await repo.findOperatorByEmail(this.db, normalized);
+    if (existing && !existing.disabled && (await verifyPassword(existing.passwordHash, password))) {
+      return { id: existing.id, created: false };
+    }
+    const { id, created } = await this.setPassword(normalized, password, "start");
+    return { id, created };
+  }
+
+  /**
+   * Creates the operator, or sets its password and enables it when it exists (`npm run operator -- create`), and
+   * ends every session it has: whoever held one must sign in with the new password. Audited with `reason`.
+   */
+  async setPassword(email: string, password: string, reason = "cli") {
+    const normalized = email.trim().toLowerCase();
+    const passwordHash = await hashPassword(password);
+    return withTransaction(this.db, async (tx) => {
+      const { id, created } = await repo.upsertOperator(tx, normalized, passwordHash);
+      const sessionsEnded = await this.sessions.endAll(tx, id);
+      await this.audit(tx, {
+        operatorId: null,
+        action: "operator.password_set",
+        target: { type: "operator", id },
+        after: { created, sessions_ended: sessionsEnded },
+        reason,
+      });
+      return { id, created, sessionsEnded };
+    });
   }
 
   async hasOperators(): Promise<boolean> {
@@ -71,7 +107,7 @@ export class AdminService {
    * from this address and toward its slow-down; each check is reserved before it runs, so parallel attempts too
    * stay within the limits. An unknown or disabled email costs the same password verification as a wrong password.
    */
-  async login(email: string, password: string, ip: string | undefined, totp?: string) {
+  async login(email: string, password: string, ip: string | undefined, totp?: string, userAgent?: string) {
     const account = email.trim().toLowerCase();
     const address = ip ?? null;
     const operator = await repo.findOperatorByEmail(this.db, email);
@@ -96,54 +132,81 @@ export class AdminService {
       }
     }
     await this.throttle.succeeded(account, address);
-    const token = newToken(TOKEN_PREFIX);
-    const now = this.clock.now();
-    await repo.insertOperatorSession(this.db, {
-      operatorId: operator.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    });
+    const token = await this.sessions.open(operator.id, { ip, userAgent });
     await this.audit(this.db, { operatorId: operator.id, action: "operator.login", ip });
     return { token, operator: { id: operator.id, email: operator.email } };
   }
 
   // Two-step sign-in (TOTP) ---------------------------------------------------------------------------------------
 
-  /** A new pending secret; the only answer that ever carries it. Refused while TOTP is on (disable first). */
-  async totpSetup(caller: OperatorCaller, ip: string | undefined) {
+  /**
+   * A new pending secret; the only answer that ever carries it, so it asks for the operator's password: a stolen
+   * session alone never learns a secret. Refused while TOTP is on (disable first).
+   */
+  async totpSetup(caller: OperatorCaller, password: string | undefined, meta: OperatorSessionMeta) {
     const operator = await this.operatorOf(caller);
     if (operator.totpEnabled) throw new Refusal("totp_already_enabled");
+    await this.proveOperator(operator, password, "totp_setup", meta);
     const { secret, uri } = newTotpSecret(operator.email);
     await withTransaction(this.db, async (tx) => {
       if (!(await repo.setPendingTotpSecret(tx, operator.id, secret))) throw new Refusal("totp_already_enabled");
       const target = { type: "operator", id: operator.id };
-      await this.audit(tx, { operatorId: operator.id, action: "operator.totp_setup", target, ip });
+      await this.audit(tx, { operatorId: operator.id, action: "operator.totp_setup", target, ip: meta.ip });
     });
     return { secret, otpauth_uri: uri };
   }
 
-  /** Turns TOTP on when `code` is current for the pending secret; that code's step counts as used. */
-  async totpEnable(caller: OperatorCaller, code: string, ip: string | undefined) {
+  /** Turns TOTP on with the password and a current code of the pending secret; that code's step counts as used. */
+  async totpEnable(caller: OperatorCaller, code: string, password: string | undefined, meta: OperatorSessionMeta) {
     const operator = await this.operatorOf(caller);
     if (operator.totpEnabled) throw new Refusal("totp_already_enabled");
     const secret = operator.totpSecret;
     if (!secret) throw new Refusal("totp_not_set_up");
+    await this.proveOperator(operator, password, "totp_enable", meta);
     const step = this.stepOf(secret, code);
-    return this.switchTotp(operator.id, true, ip, async (tx) => {
+    return this.switchTotp(caller, true, meta, async (tx) => {
       if (!(await repo.enableTotp(tx, operator.id, secret, step))) throw new Refusal("totp_not_set_up");
     });
   }
 
-  /** Turns TOTP off with a current, unused code, and forgets the secret. */
-  async totpDisable(caller: OperatorCaller, code: string, ip: string | undefined) {
+  /**
+   * Turns TOTP off with the password and a current, unused code, and forgets the secret. The password is checked
+   * first, so a session alone cannot even try codes.
+   */
+  async totpDisable(caller: OperatorCaller, code: string, password: string | undefined, meta: OperatorSessionMeta) {
     const operator = await this.operatorOf(caller);
     if (!operator.totpEnabled || !operator.totpSecret) throw new Refusal("totp_not_enabled");
+    await this.proveOperator(operator, password, "totp_disable", meta);
     const step = this.stepOf(operator.totpSecret, code);
-    return this.switchTotp(operator.id, false, ip, async (tx) => {
+    return this.switchTotp(caller, false, meta, async (tx) => {
       const off = { totpEnabled: false, totpSecret: null };
       if (!(await repo.useTotpStep(tx, operator.id, step, off))) throw new Refusal("totp_code_wrong");
     });
+  }
+
+  /**
+   * The operator's own password before a TOTP change. Wrong ones count toward the email's sign-in lockout (the
+   * same reserved check as login) and are audited, so a thief guessing with a stolen session shows in the log.
+   */
+  private async proveOperator(
+    operator: { id: number; email: string; passwordHash: string },
+    password: string | undefined,
+    change: string,
+    meta: OperatorSessionMeta,
+  ) {
+    if (!password) throw passwordRefusal("reauth_password");
+    const ok = await this.throttle.attempt(operator.email, meta.ip ?? null, () =>
+      verifyPassword(operator.passwordHash, password),
+    );
+    if (ok) return;
+    await this.audit(this.db, {
+      operatorId: operator.id,
+      action: "operator.reauth_failed",
+      target: { type: "operator", id: operator.id },
+      after: { change },
+      ip: meta.ip,
+    });
+    throw passwordRefusal("password_wrong");
   }
 
   private stepOf(secret: string, code: string): number {
@@ -152,34 +215,47 @@ export class AdminService {
     return step;
   }
 
-  /** Applies `change` (which refuses when it no longer applies) and audits it, in one transaction. */
-  private async switchTotp(operatorId: number, on: boolean, ip: string | undefined, change: (tx: Tx) => Promise<void>) {
+  /**
+   * Applies `change` (which refuses when it no longer applies), ends the operator's other sessions and audits both,
+   * in one transaction: a session opened before the change, perhaps by whoever made it necessary, does not outlive it.
+   */
+  private async switchTotp(
+    caller: OperatorCaller,
+    on: boolean,
+    meta: OperatorSessionMeta,
+    change: (tx: Tx) => Promise<void>,
+  ) {
+    const { operatorId } = caller;
     await withTransaction(this.db, async (tx) => {
       await change(tx);
+      const sessionsEnded = await this.sessions.endAll(tx, operatorId, caller.sessionId);
       await this.audit(tx, {
         operatorId,
         action: on ? "operator.totp_enable" : "operator.totp_disable",
         target: { type: "operator", id: operatorId },
         before: { totp_enabled: !on },
-        after: { totp_enabled: on },
-        ip,
+        after: { totp_enabled: on, sessions_ended: sessionsEnded },
+        ip: meta.ip,
       });
     });
     return { totp_enabled: on };
   }
 
-  /** Lockout recovery (CLI): TOTP off for `email`; false when there is no such operator. */
+  /** Lockout recovery (CLI): TOTP off for `email` and every session of it ended; false when there is no such operator. */
   async resetTotp(email: string): Promise<boolean> {
-    const operator = await repo.clearTotp(this.db, email.trim().toLowerCase());
-    if (!operator) return false;
-    await this.audit(this.db, {
-      operatorId: null,
-      action: "operator.totp_reset",
-      target: { type: "operator", id: operator.id },
-      after: { totp_enabled: false },
-      reason: "cli",
+    return withTransaction(this.db, async (tx) => {
+      const operator = await repo.clearTotp(tx, email.trim().toLowerCase());
+      if (!operator) return false;
+      const sessionsEnded = await this.sessions.endAll(tx, operator.id);
+      await this.audit(tx, {
+        operatorId: null,
+        action: "operator.totp_reset",
+        target: { type: "operator", id: operator.id },
+        after: { totp_enabled: false, sessions_ended: sessionsEnded },
+        reason: "cli",
+      });
+      return true;
     });
-    return true;
   }
 
   async listOperators(): Promise<z.infer<typeof adminOperator>[]> {
@@ -198,14 +274,27 @@ export class AdminService {
     return operator;
   }
 
-  async resolveSession(token: string): Promise<OperatorCaller | null> {
-    if (!token.startsWith(TOKEN_PREFIX)) return null;
-    const session = await repo.findLiveOperatorSession(this.db, hashToken(token), this.clock.now());
-    return session ? { operatorId: session.operatorId, sessionId: session.id } : null;
+  resolveSession(token: string): Promise<OperatorCaller | null> {
+    return this.sessions.resolve(token);
   }
 
   async logout(operator: OperatorCaller): Promise<void> {
-    await repo.revokeOperatorSession(this.db, operator.sessionId, this.clock.now());
+    await this.sessions.end(operator);
+  }
+
+  /** Ends every session of the operator, the calling one included, and audits how many. */
+  async signOutEverywhere(caller: OperatorCaller, meta: OperatorSessionMeta): Promise<{ revoked: number }> {
+    return withTransaction(this.db, async (tx) => {
+      const revoked = await this.sessions.endAll(tx, caller.operatorId);
+      await this.audit(tx, {
+        operatorId: caller.operatorId,
+        action: "operator.sign_out_everywhere",
+        target: { type: "operator", id: caller.operatorId },
+        after: { sessions_ended: revoked },
+        ip: meta.ip,
+      });
+      return { revoked };
+    });
   }
 
   /** Writes one audit row; pass the transaction of the action so that both commit or neither. */

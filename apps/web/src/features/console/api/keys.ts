@@ -23,6 +23,7 @@ export const consoleKeys = {
   webview: () => [...CONSOLE_KEY, "webview"] as const,
   outbox: (page: number) => [...CONSOLE_KEY, "outbox", page] as const,
   operators: () => [...CONSOLE_KEY, "operators"] as const,
+  sessions: (page: number) => [...CONSOLE_KEY, "sessions", page] as const,
   audit: (action: string, operatorId: string, page: number) =>
     [...CONSOLE_KEY, "audit", action, operatorId, page] as const,
 };

@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   "operator.totp_enable",
   "operator.totp_disable",
   "operator.totp_reset",
+  "operator.reauth_failed",
+  "operator.sign_out_everywhere",
+  "operator.password_set",
 ] as const;
 
 const actionKey = (action: string) => `audit.actions.${action.replaceAll(".", "_")}`;
