@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { openFileLimit } from "../../lib/open-files";
 import { addressKey, LiveLimits } from "./live-limits";
 
 const options = { perAddress: true, maxPerAddress: 2, maxTotal: 3, messagesPerSecond: 2, messageBurst: 4 };
@@ -67,5 +69,30 @@ describe("addressKey", () => {
     expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
     expect(addressKey("::1")).toBe("0:0:0:0::/64");
     expect(addressKey("64:ff9b::198.51.100.1")).toBe("64:ff9b:0:0::/64");
+  });
+});
+
+describe("the settings", () => {
+  it("default to 200 per address, 10,000 in all (at most half the open-file limit), 50 messages/s, burst 500", () => {
+    const config = loadConfig({});
+    const files = openFileLimit();
+    expect(config.wsMaxPerAddress).toBe(200);
+    expect(config.wsMaxTotal).toBe(files === undefined ? 10_000 : Math.min(10_000, Math.floor(files / 2)));
+    expect([config.wsMessagesPerSecond, config.wsMessageBurst]).toEqual([50, 500]);
+  });
+
+  it("are read from the environment, and refused when they are not positive", () => {
+    const env = {
+      WS_MAX_PER_ADDRESS: "5",
+      WS_MAX_TOTAL: "50000",
+      WS_MESSAGES_PER_SECOND: "0.5",
+      WS_MESSAGE_BURST: "9",
+    };
+    const config = loadConfig(env);
+    expect([config.wsMaxPerAddress, config.wsMaxTotal, config.wsMessagesPerSecond, config.wsMessageBurst]).toEqual([
+      5, 50_000, 0.5, 9,
+    ]);
+    expect(() => loadConfig({ WS_MAX_TOTAL: "0" })).toThrow(/WS_MAX_TOTAL/);
+    expect(() => loadConfig({ WS_MESSAGE_BURST: "-1" })).toThrow(/WS_MESSAGE_BURST/);
   });
 });

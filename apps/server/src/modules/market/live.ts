@@ -346,13 +346,13 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
 /** The reader's language: the `lang` query (a browser's WebSocket cannot send headers), else the request's. */
 function socketLocale(request: FastifyRequest): Locale {
   const query = request.query as Record<string, unknown>;
-  return typeof query.lang === "string" ? resolveLocale(query.lang) : request.locale;
+  return typeof query.lang === "string" && query.lang ? resolveLocale(query.lang) : request.locale;
 }
 
 /**
- * Takes a place for an upgrade before it happens, or refuses it over HTTP (429 its address holds as many sockets
- * as it may, 503 this instance does): a refused connection never becomes a WebSocket, and @fastify/websocket
- * destroys it once the answer is out, so it keeps no file. The place is given back when the TCP connection closes,
+ * Takes a place for an upgrade before it happens, or refuses it over HTTP (429 when the client's address holds as
+ * many sockets as it may, 503 when this instance does): a refused connection never becomes a WebSocket, and
+ * @fastify/websocket destroys it once the answer is out, so it keeps no file. The place is given back when the TCP connection closes,
  * however that comes about (refused further on, a failed upgrade, a close, a drop).
  */
 async function admit(limits: LiveLimits, request: FastifyRequest, reply: FastifyReply) {
