@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { CODE_COUNTDOWN_S } from "@cryptos/contract";
 import { z } from "zod";
+import { openFileLimit } from "./lib/open-files";
 
 /**
  * Which peers may tell the client's address and protocol (X-Forwarded-For / -Proto): `false` none (the socket's
@@ -75,7 +76,17 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SIMULATED_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(CODE_COUNTDOWN_S),
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  WS_MAX_TOTAL: z.coerce.number().int().min(1).optional(),
+  WS_MESSAGES_PER_SECOND: z.coerce.number().min(0.01).default(50),
+  WS_MESSAGE_BURST: z.coerce.number().int().min(1).default(500),
 });
+
+/** Live sockets per instance unless WS_MAX_TOTAL says: 10,000, or half the files the process may open if fewer. */
+function defaultWsMaxTotal(): number {
+  const files = openFileLimit();
+  return files === undefined ? 10_000 : Math.max(1, Math.min(10_000, Math.floor(files / 2)));
+}
 
 export interface Config {
   port: number;
@@ -110,6 +121,14 @@ export interface Config {
   simulatedHistoryDays: number;
   /** Seconds before another emailed code may go to the same address (DESIGN.md: 60; shorter for the e2e server). */
   codeResendSeconds: number;
+  /** Live sockets (`/ws`) one client address may hold on this instance (with per-address limits on). */
+  wsMaxPerAddress: number;
+  /** Live sockets this instance holds in all; each is an open file. */
+  wsMaxTotal: number;
+  /** Socket messages per second one client address may send to this instance, on average... */
+  wsMessagesPerSecond: number;
+  /** ...and at once: the budget's bucket holds this many. */
+  wsMessageBurst: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -141,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatedHistoryDays: e.SIMULATED_HISTORY_DAYS,
     codeResendSeconds: e.CODE_RESEND_SECONDS,
+    wsMaxPerAddress: e.WS_MAX_PER_ADDRESS,
+    wsMaxTotal: e.WS_MAX_TOTAL ?? defaultWsMaxTotal(),
+    wsMessagesPerSecond: e.WS_MESSAGES_PER_SECOND,
+    wsMessageBurst: e.WS_MESSAGE_BURST,
     ...overrides,
   };
 }

@@ -32,6 +32,12 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  * user signing other sessions out, a password change or reset, expiry; on any instance) the socket gets
  * `{"type":"unauthed"}` instead, once, and no more events until it sends `auth` again. Events sent while the
  * socket was down are not replayed: after reconnecting, read those calls once more.
+ *
+ * Limits (the server's settings): sockets per client address and in all are capped, and an upgrade over a cap is
+ * answered with HTTP 429 (the address's) or 503 (the server's) instead of 101, which a browser sees as a failed
+ * socket: back off and retry. Every message counts against the client address's budget; once it is spent the
+ * socket gets an `error` and is closed with code 1008, reason "too many messages". A socket that lets 1 MB of the
+ * server's frames pile up unread is dropped.
  */
 export const WS_PATH = "/ws";
 export const WS_HEARTBEAT_MS = 30_000;

@@ -9,19 +9,29 @@ import {
   wsClientMessage,
 } from "@cryptos/contract";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { resolveLocale, translate } from "../../i18n/translate";
 import type { ModuleContext } from "../context";
 import { listenForUserEvents } from "../messages/service";
 import type { TickBus, TickEvent } from "./bus";
+import { addressKey, LiveLimits } from "./live-limits";
 
-/** A client that lets this much pile up unsent is too slow to follow the market: it is dropped and reconnects. */
+/**
+ * A client that lets this much pile up unsent is too slow to follow the market, or does not read at all: it is
+ * dropped (and reconnects once it reads again). Every frame to a client counts, replies included.
+ */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The most a WebSocket frame's header adds to its payload (server frames are not masked). */
+const FRAME_HEADER_BYTES = 10;
+/** The close reason of a socket whose address spent its message budget (close code 1008, policy violation). */
+const FLOOD_REASON = "too many messages";
 
 interface Client {
   socket: WebSocket;
   locale: Locale;
+  /** The client's address as the limits count it (live-limits.ts `addressKey`). */
+  address: string;
   pairs: Set<number>;
   /** The sorted pair ids, joined: clients that follow the same pairs share one serialised frame per batch. */
   pairsKey: string;
@@ -52,7 +62,8 @@ export interface LiveSessions {
  * once per distinct set of pairs, not once per client, so fan-out costs a socket write per client and batch.
  * Clients that sent a valid session token (`auth`) also get the `event`s of their user, each only after their
  * session is checked again: one revoked anywhere (logout, sign-out of other sessions, password change, expiry; on
- * any instance) gets `unauthed` instead and is signed out.
+ * any instance) gets `unauthed` instead and is signed out. Every message a client sends is taken from its address's
+ * budget (LiveLimits); a client whose address has spent it is told so and closed with 1008.
  */
 export class LiveHub {
   private readonly clients = new Set<Client>();
@@ -63,6 +74,7 @@ export class LiveHub {
   constructor(
     bus: TickBus,
     private readonly sessions: LiveSessions,
+    private readonly limits: LiveLimits,
     heartbeatMs = WS_HEARTBEAT_MS,
   ) {
     this.unsubscribe = bus.subscribe((ticks) => this.broadcast(ticks));
@@ -74,10 +86,11 @@ export class LiveHub {
     return this.clients.size;
   }
 
-  add(socket: WebSocket, locale: Locale) {
+  add(socket: WebSocket, locale: Locale, address: string) {
     const client: Client = {
       socket,
       locale,
+      address,
       pairs: new Set(),
       pairsKey: "",
       alive: true,
@@ -91,13 +104,51 @@ export class LiveHub {
     socket.on("pong", () => {
       client.alive = true;
     });
-    socket.on("message", (data, isBinary) => this.receive(client, isBinary ? "" : data.toString()));
+    socket.on("message", (data, isBinary) => {
+      if (this.spend(client)) this.receive(client, isBinary ? "" : data.toString());
+    });
+    // ws answers a protocol ping by itself (and drops a client with 60 unanswered); it still counts as a message.
+    socket.on("ping", () => this.spend(client));
     socket.on("close", () => this.remove(client));
     socket.on("error", () => this.remove(client));
   }
 
-  private send(client: Client, message: WsServerMessage) {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  /** Whether `bytes` more fit in the client's queue. */
+  private fits(client: Client, bytes: number): boolean {
+    return client.socket.bufferedAmount + bytes + FRAME_HEADER_BYTES <= MAX_BUFFERED_BYTES;
+  }
+
+  /** Every frame to a client leaves here: one that would take its queue past MAX_BUFFERED_BYTES drops it instead. */
+  private send(client: Client, frame: string | Buffer) {
+    const socket = client.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (!this.fits(client, typeof frame === "string" ? Buffer.byteLength(frame) : frame.length)) {
+      this.drop(client);
+      return;
+    }
+    socket.send(frame, { binary: false });
+  }
+
+  private reply(client: Client, message: WsServerMessage) {
+    this.send(client, JSON.stringify(message));
+  }
+
+  private drop(client: Client) {
+    client.socket.terminate();
+    this.remove(client);
+  }
+
+  /**
+   * Takes a message from the client's address's budget. When it is spent the client is told why and closed with
+   * 1008; what it still sends while the close completes is not read.
+   */
+  private spend(client: Client): boolean {
+    if (client.socket.readyState !== client.socket.OPEN) return false;
+    if (this.limits.spend(client.address)) return true;
+    this.reply(client, { type: "error", msg: translate(client.locale, "market_ws_too_many_messages") });
+    client.socket.close(1008, FLOOD_REASON);
+    this.remove(client);
+    return false;
   }
 
   private receive(client: Client, text: string) {
@@ -112,12 +163,12 @@ export class LiveHub {
       const msg = tooMany
         ? translate(client.locale, "market_ws_too_many_pairs", { max: WS_MAX_SUBSCRIPTIONS })
         : translate(client.locale, "market_ws_bad_message");
-      this.send(client, { type: "error", msg });
+      this.reply(client, { type: "error", msg });
       return;
     }
     const message = parsed.data;
     if (message.op === "ping") {
-      this.send(client, { type: "pong" });
+      this.reply(client, { type: "pong" });
       return;
     }
     if (message.op === "auth") {
@@ -129,7 +180,7 @@ export class LiveHub {
     if (message.op === "subscribe") {
       const next = new Set([...client.pairs, ...message.pairs]);
       if (next.size > WS_MAX_SUBSCRIPTIONS) {
-        this.send(client, {
+        this.reply(client, {
           type: "error",
           msg: translate(client.locale, "market_ws_too_many_pairs", { max: WS_MAX_SUBSCRIPTIONS }),
         });
@@ -141,7 +192,7 @@ export class LiveHub {
     }
     const sorted = [...client.pairs].sort((a, b) => a - b);
     client.pairsKey = sorted.join(",");
-    this.send(client, { type: "subscribed", pairs: sorted });
+    this.reply(client, { type: "subscribed", pairs: sorted });
   }
 
   /** Resolves the newest token the client sent, again while newer ones arrive meanwhile, then answers it. */
@@ -159,7 +210,7 @@ export class LiveHub {
     if (!this.clients.has(client)) return;
     this.setUser(client, userId);
     client.session = userId === null ? null : token;
-    this.send(client, { type: "authed", signed_in: userId !== null });
+    this.reply(client, { type: "authed", signed_in: userId !== null });
   }
 
   private setUser(client: Client, userId: number | null) {
@@ -199,15 +250,15 @@ export class LiveHub {
     if (!this.clients.has(client) || client.socket.readyState !== client.socket.OPEN || live === undefined) return;
     if (client.session !== session) {
       // Signed in again meanwhile: that sign-in was checked just now; send only if it is the same user's.
-      if (client.session !== null && client.userId === userId) client.socket.send(frame);
+      if (client.session !== null && client.userId === userId) this.send(client, frame);
       return;
     }
     if (live === userId) {
-      client.socket.send(frame);
+      this.send(client, frame);
       return;
     }
     this.setUser(client, null);
-    this.send(client, { type: "unauthed" });
+    this.reply(client, { type: "unauthed" });
   }
 
   private remove(client: Client) {
@@ -237,24 +288,15 @@ export class LiveHub {
         frame = mine.length ? Buffer.from(`{"type":"ticks","ticks":[${mine.join(",")}]}`) : null;
         frames.set(client.pairsKey, frame);
       }
-      if (!frame) continue;
-      const socket = client.socket;
-      if (socket.readyState !== socket.OPEN) continue;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        socket.terminate();
-        this.remove(client);
-        continue;
-      }
-      socket.send(frame, { binary: false });
+      if (frame) this.send(client, frame);
     }
   }
 
   /** Pings every client; one that did not answer the previous ping is gone and is cut off. */
   private beat() {
     for (const client of this.clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        this.remove(client);
+      if (!client.alive || !this.fits(client, 0)) {
+        this.drop(client);
         continue;
       }
       client.alive = false;
@@ -301,6 +343,36 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
   if (!byClient) socket.terminate();
 }
 
+/** The reader's language: the `lang` query (a browser's WebSocket cannot send headers), else the request's. */
+function socketLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown>;
+  return typeof query.lang === "string" && query.lang ? resolveLocale(query.lang) : request.locale;
+}
+
+/**
+ * Takes a place for an upgrade before it happens, or refuses it over HTTP (429 when the client's address holds as
+ * many sockets as it may, 503 when this instance does): a refused connection never becomes a WebSocket, and
+ * @fastify/websocket destroys it once the answer is out, so it keeps no file. The place is given back when the TCP connection closes,
+ * however that comes about (refused further on, a failed upgrade, a close, a drop).
+ */
+async function admit(limits: LiveLimits, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.ws) return;
+  const connection = request.raw.socket;
+  // Gone already: its upgrade will not happen, and there is no close left to give a place back.
+  if (connection.destroyed) return;
+  const address = addressKey(request.ip);
+  const admission = limits.admit(address);
+  if (admission === "admitted") {
+    connection.once("close", () => limits.release(address));
+    return;
+  }
+  const [status, key] =
+    admission === "address_full"
+      ? ([429, "market_ws_too_many_connections"] as const)
+      : ([503, "market_ws_server_full"] as const);
+  return reply.status(status).send({ code: 0, msg: translate(socketLocale(request), key) });
+}
+
 /**
  * `GET /ws`: the live price stream and the signed-in user's events (contract `ws.ts`). The locale comes from the
  * `lang` query or header. Events come from the database's NOTIFYs, so they leave only after their transaction
@@ -309,10 +381,22 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
 export function liveRoutes(app: FastifyInstance, ctx: ModuleContext) {
   app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES }, errorHandler: onSocketError });
-    const hub = new LiveHub(ctx.services.market.bus, {
-      signIn: async (token) => (await ctx.services.sessions.resolveSession(token))?.userId ?? null,
-      check: ctx.services.sessions.sessionUser,
+    const { config } = ctx;
+    const limits = new LiveLimits({
+      perAddress: config.perIpLimits,
+      maxPerAddress: config.wsMaxPerAddress,
+      maxTotal: config.wsMaxTotal,
+      messagesPerSecond: config.wsMessagesPerSecond,
+      messageBurst: config.wsMessageBurst,
     });
+    const hub = new LiveHub(
+      ctx.services.market.bus,
+      {
+        signIn: async (token) => (await ctx.services.sessions.resolveSession(token))?.userId ?? null,
+        check: ctx.services.sessions.sessionUser,
+      },
+      limits,
+    );
     const stopListening = await listenForUserEvents(
       ctx.database,
       (event) => hub.sendEvent(event.user, event.topic),
@@ -325,10 +409,10 @@ export function liveRoutes(app: FastifyInstance, ctx: ModuleContext) {
       await stopListening();
       hub.close();
     });
-    scope.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-      const query = request.query as Record<string, unknown>;
-      const lang = typeof query.lang === "string" ? query.lang : undefined;
-      hub.add(socket, lang ? resolveLocale(lang) : request.locale);
-    });
+    scope.get(
+      WS_PATH,
+      { websocket: true, schema: { hide: true }, onRequest: (request, reply) => admit(limits, request, reply) },
+      (socket, request) => hub.add(socket, socketLocale(request), addressKey(request.ip)),
+    );
   });
 }
