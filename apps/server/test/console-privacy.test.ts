@@ -297,6 +297,18 @@ describe("console privacy: every read of personal data is audited with what was 
     expect((await lastAudit("read.file")).after).toEqual({ upload_id: imageIds[0] });
   });
 
+  it("lists the reads apart from the changes", async () => {
+    const page = { page: 1, list: 100 };
+    const reads = await t.api("adminAuditList", { as: op, body: { kind: "read" }, query: page });
+    expect(reads.items.length).toBeGreaterThan(0);
+    expect(reads.items.filter((e) => !e.action.startsWith("read."))).toEqual([]);
+    const changes = await t.api("adminAuditList", { as: op, body: { kind: "change" }, query: page });
+    expect(changes.items.map((e) => e.action)).toContain("operator.login");
+    expect(changes.items.filter((e) => e.action.startsWith("read."))).toEqual([]);
+    const all = await t.api("adminAuditList", { as: op, body: {}, query: page });
+    expect(all.total).toBe(reads.total + changes.total);
+  });
+
   it("writes one audit row per read call, however many rows it reads", async () => {
     const before = (await t.api("adminAuditList", { as: op, body: {}, query: { page: 1, list: 1 } })).total;
     await t.api("adminOutbox", { as: op, query: { page: 1, list: 50 } });
