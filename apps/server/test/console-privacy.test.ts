@@ -2,7 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CODE_COUNTDOWN_S, type EmsEvent } from "@cryptos/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import { tinyPng, upload } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -96,6 +98,11 @@ describe("console privacy: with SMTP, the outbox keeps no code", () => {
     const everything = await everyConsoleRead(user);
     expect(everything).not.toContain(code);
     expect(await codesInOutbox(t, op, user.email)).toEqual([]);
+    // Nor does the database keep it, in any column (the HTML too), once delivered.
+    await t.app.services.accounts.mailer.flush();
+    const stored = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(stored.filter((row) => row.sentAt !== null)).toHaveLength(stored.length);
+    expect(JSON.stringify(stored)).not.toContain(code);
     const { mails } = await wholeOutbox(t, op);
     const mail = mails.find((m) => m.to === user.email && m.subject.includes("•"));
     expect(mail?.subject).toBe("•••••• is your Cryptos verification code");
