@@ -65,6 +65,11 @@ async function main() {
       `Operator console: http://${shownHost}:${port}/#/admin  demo operator ${seeded.demoOperator.email} / ${seeded.demoOperator.password} (shown once; set OPERATOR_EMAIL and OPERATOR_PASSWORD to choose your own)\n`,
     );
   }
+  if (!config.smtpUrl) {
+    process.stdout.write(
+      "Mail is not delivered (no SMTP_URL): codes show in the console's Email outbox. Set SMTP_URL before a real user signs up.\n",
+    );
+  }
   process.stdout.write("\n");
 }
 

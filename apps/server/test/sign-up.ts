@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { EmsEvent } from "@cryptos/contract";
 import { desc, eq } from "drizzle-orm";
-import { emailOutbox } from "../src/db/schema";
+import { emailOutbox, users } from "../src/db/schema";
+import { hashPassword } from "../src/lib/secrets";
 import type { TestApp } from "./helper";
+import type { SmtpSink } from "./smtp-sink";
 
 export interface SignedUpUser {
   userId: number;
@@ -14,13 +16,31 @@ export interface SignedUpUser {
 }
 
 /**
- * Registers a new user through the real calls (code request, code read from the outbox, register) and returns its
- * session. Works on an app started without SMTP_URL, where mail stays in the outbox.
+ * Registers a new user through the real calls (code request, code read, register) and returns its session. The code
+ * is read from the outbox, where an app started without SMTP_URL keeps it; an app with SMTP keeps it masked
+ * (decision 099), so pass the SMTP sink it delivers to.
  */
-export async function signUp(t: TestApp, email = `user-${randomUUID()}@example.com`): Promise<SignedUpUser> {
+export async function signUp(
+  t: TestApp,
+  email = `user-${randomUUID()}@example.com`,
+  sink?: SmtpSink,
+): Promise<SignedUpUser> {
   const password = "test-password-1";
-  const code = await emailedCode(t, email, "register");
+  const code = sink
+    ? await t.api("emsSend", { body: { email, event: "register" } }).then(() => sink.nextCode(email))
+    : await emailedCode(t, email, "register");
   const { token, id } = (await t.api("register", { body: { email, code, password } })).userinfo;
+  return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A user with an email and password, written straight to the database and signed in: for an app whose mail cannot
+ * reach the test (an SMTP server that refuses it), where signing up through the calls is impossible by design.
+ */
+export async function passwordUser(t: TestApp, email = `user-${randomUUID()}@example.com`): Promise<SignedUpUser> {
+  const password = "test-password-1";
+  await t.database.db.insert(users).values({ email, passwordHash: await hashPassword(password) });
+  const { token, id } = (await t.api("login", { body: { type: 1, username: email, password } })).userinfo;
   return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -202,6 +202,8 @@ export const adminCalls = {
     query: pageQuery,
     body: z.object({
       action: z.string().max(64).optional(),
+      /** `read`: the reads of users' personal data (actions `read.*`); `change`: everything else. Both when absent. */
+      kind: z.enum(["change", "read"]).optional(),
       target_type: z.string().max(64).optional(),
       operator_id: intLike(1, 2_147_483_647).optional(),
     }),

@@ -277,8 +277,12 @@ export const consoleCalls = {
     method: "POST",
     path: "/api/admin/outbox/list",
     auth: "operator",
-    summary: "Mail the server sent or kept (newest first)",
+    summary:
+      "Mail the server sent or kept (newest first). With SMTP (`delivering`) codes are masked; without it, the demo's only way a code reaches anyone, mail is kept whole and never delivered",
     query: pageQuery,
-    data: paged(outboxMail),
+    data: paged(outboxMail).extend({
+      /** Whether mail goes out by SMTP; when false, the console warns that nobody receives it. */
+      delivering: z.boolean(),
+    }),
   }),
 };

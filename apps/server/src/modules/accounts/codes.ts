@@ -94,13 +94,25 @@ export class EmailCodesService {
     const minutes = Math.round(CODE_TTL_S / 60);
     const t = (key: MessageKey) => translate(locale, key, { app: APP_NAME, code, minutes, count: minutes });
     const paragraphs = [t(CODE_MAIL[event]), t("mail_code_validity")];
-    return { to, subject: t("mail_code_subject"), text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
+    return {
+      to,
+      subject: t("mail_code_subject"),
+      text: paragraphs.join("\n\n"),
+      html: paragraphsToHtml(paragraphs),
+      secrets: [code],
+    };
   }
 
   private accountExistsMail(to: string, locale: Locale): OutgoingMail {
     const t = (key: MessageKey) => translate(locale, key, { app: APP_NAME });
     const paragraphs = [t("mail_exists_body")];
-    return { to, subject: t("mail_exists_subject"), text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
+    return {
+      to,
+      subject: t("mail_exists_subject"),
+      text: paragraphs.join("\n\n"),
+      html: paragraphsToHtml(paragraphs),
+      secrets: [],
+    };
   }
 
   /**

@@ -8,6 +8,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * What in the mail opens the account (a code, a link's token): with SMTP the outbox keeps the mail with each of
+   * these masked, so an operator reading it learns nothing that signs in as the user (decision 099). Every composer
+   * says, `[]` for a mail that carries none.
+   */
+  secrets: string[];
 }
 
 /** Where the mailer reports; never given a mail's body, since bodies carry one-time codes. */
@@ -17,7 +23,7 @@ export interface MailLog {
 }
 
 export interface MailerOptions {
-  /** `smtp://…` or `smtps://…`; without it mail stays in the outbox for operators to read. */
+  /** `smtp://…` or `smtps://…`; without it mail stays in the outbox, whole, for operators to read (the demo). */
   smtpUrl: string | undefined;
   from: string;
   log?: MailLog | undefined;
@@ -26,6 +32,26 @@ export interface MailerOptions {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
+/** What an outbox copy shows in place of a secret. */
+export const MASK = "••••••";
+
+/** `text` with every secret masked, as written or HTML-escaped. */
+const hide = (secrets: string[], text: string) =>
+  secrets
+    .filter((secret) => secret.length > 0)
+    .reduce((out, secret) => out.replaceAll(secret, MASK).replaceAll(escapeHtml(secret), MASK), text);
+
+/** The mail with every secret masked, in the subject, the text and the HTML. */
+export function masked(mail: OutgoingMail): OutgoingMail {
+  const { secrets } = mail;
+  return {
+    ...mail,
+    subject: hide(secrets, mail.subject),
+    text: hide(secrets, mail.text),
+    html: hide(secrets, mail.html),
+  };
+}
+
 /** A plain HTML rendering of paragraphs of text. */
 export const paragraphsToHtml = (paragraphs: string[]) =>
   `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs
@@ -33,9 +59,10 @@ export const paragraphsToHtml = (paragraphs: string[]) =>
     .join("")}</body></html>`;
 
 /**
- * Every mail is first written to the outbox. With SMTP configured it is then delivered in the background and
- * marked sent (or its error recorded), so a request that mails someone answers as fast as one that does not:
- * response times never tell whether an email address has an account.
+ * Every mail is first written to the outbox. With SMTP configured it is written with its secrets masked, then
+ * delivered whole from memory in the background and marked sent (or its error recorded), so a request that mails
+ * someone answers as fast as one that does not: response times never tell whether an email address has an account.
+ * Without SMTP the outbox is the only way a code reaches anyone, and it keeps the mail whole.
  */
 export class Mailer {
   /** Made at the first mail: nodemailer is not loaded by a start that sends none (30-45 ms). */
@@ -48,10 +75,16 @@ export class Mailer {
     private readonly options: MailerOptions,
   ) {}
 
+  /** Whether mail goes out by SMTP; when not, the outbox shows it whole (the console says so). */
+  get delivering(): boolean {
+    return Boolean(this.options.smtpUrl);
+  }
+
   /** Records the mail and starts its delivery; returns the outbox id. */
   async send(mail: OutgoingMail): Promise<number> {
-    const id = await repo.insertOutboxMail(this.db, { ...mail, createdAt: this.clock.now() });
     const { smtpUrl } = this.options;
+    const { to, subject, text, html } = smtpUrl ? masked(mail) : mail;
+    const id = await repo.insertOutboxMail(this.db, { to, subject, text, html, createdAt: this.clock.now() });
     if (!smtpUrl) {
       this.options.log?.info({ outboxId: id, to: mail.to }, "mail kept in the outbox (no SMTP_URL)");
       return id;
@@ -65,10 +98,12 @@ export class Mailer {
 
   private async deliver(transport: Promise<Transporter>, id: number, mail: OutgoingMail): Promise<void> {
     try {
-      await (await transport).sendMail({ from: this.options.from, ...mail });
+      const { to, subject, text, html } = mail;
+      await (await transport).sendMail({ from: this.options.from, to, subject, text, html });
       await repo.markOutboxSent(this.db, id, this.clock.now());
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // A server's refusal may quote the message back; what is recorded is masked like the mail.
+      const reason = hide(mail.secrets, error instanceof Error ? error.message : String(error));
       this.options.log?.warn({ outboxId: id, to: mail.to, reason }, "mail delivery failed");
       await repo.markOutboxFailed(this.db, id, reason.slice(0, 1000)).catch(() => {});
     }

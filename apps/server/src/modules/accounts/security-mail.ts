@@ -55,5 +55,5 @@ export function securityMail(to: string, locale: Locale, change: SecurityChange,
     );
   }
   paragraphs.push(t("mail_security_not_you"));
-  return { to, subject, text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs) };
+  return { to, subject, text: paragraphs.join("\n\n"), html: paragraphsToHtml(paragraphs), secrets: [] };
 }

@@ -152,6 +152,7 @@ export class AccountsService {
     }
   }
 
+  /** The outbox for the console: with SMTP every mail's secrets are masked (decision 099). */
   async outbox(page: number, list: number) {
     const [rows, total] = await Promise.all([
       repo.listOutbox(this.db, list, (page - 1) * list),
@@ -170,6 +171,7 @@ export class AccountsService {
       total,
       page,
       list,
+      delivering: this.mailer.delivering,
     };
   }
 }

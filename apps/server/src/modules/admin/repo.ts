@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, like, lt, ne, notLike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { auditLog, operatorSessions, operators } from "../../db/schema";
 
@@ -181,8 +181,12 @@ export const revokeOperatorSessions = async (
 
 export const insertAudit = (db: Conn, row: typeof auditLog.$inferInsert) => db.insert(auditLog).values(row);
 
+/** Reads of users' personal data are audited as `read.<what>` (decision 099); every other action is a change. */
+const READS = "read.%";
+
 export interface AuditFilter {
   action?: string | undefined;
+  kind?: "change" | "read" | undefined;
   targetType?: string | undefined;
   operatorId?: number | undefined;
   limit: number;
@@ -192,6 +196,11 @@ export interface AuditFilter {
 export async function listAudit(db: Conn, f: AuditFilter) {
   const where = and(
     f.action ? eq(auditLog.action, f.action) : undefined,
+    f.kind === "read"
+      ? like(auditLog.action, READS)
+      : f.kind === "change"
+        ? notLike(auditLog.action, READS)
+        : undefined,
     f.targetType ? eq(auditLog.targetType, f.targetType) : undefined,
     f.operatorId ? eq(auditLog.operatorId, f.operatorId) : undefined,
   );

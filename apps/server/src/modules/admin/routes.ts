@@ -41,6 +41,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminAuditList, async ({ query, body }) =>
     admin.auditList(query.page, query.list, {
       action: body.action,
+      kind: body.kind,
       targetType: body.target_type,
       operatorId: body.operator_id,
     }),

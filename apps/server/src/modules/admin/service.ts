@@ -315,7 +315,12 @@ export class AdminService {
   async auditList(
     page: number,
     list: number,
-    filter: { action?: string | undefined; targetType?: string | undefined; operatorId?: number | undefined },
+    filter: {
+      action?: string | undefined;
+      kind?: "change" | "read" | undefined;
+      targetType?: string | undefined;
+      operatorId?: number | undefined;
+    },
   ): Promise<Paged<z.infer<typeof auditEntry>>> {
     const { items, total } = await repo.listAudit(this.db, { ...filter, limit: list, offset: (page - 1) * list });
     return {

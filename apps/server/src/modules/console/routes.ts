@@ -5,20 +5,22 @@ import type { ModuleContext } from "../context";
 
 /** The operator console's reading and configuration calls; the review calls live with their modules. */
 export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { console: ops, users, ledger, updown, market, staking, accounts, messages, content } = ctx.services;
+  const { console: ops, updown, market, staking, messages, content } = ctx.services;
   const act = (operatorId: number, ip: string | undefined) => ({ operatorId, ip });
 
   contractRoute(app, ctx.routes, calls.adminDashboard, () => ops.dashboard());
-  contractRoute(app, ctx.routes, calls.adminUsersList, ({ query, body }) => users.list(body.q, query.page, query.list));
-  contractRoute(app, ctx.routes, calls.adminUserShow, ({ body }) => ops.user(body.uid));
-  contractRoute(app, ctx.routes, calls.adminUserBills, async ({ query, body }) => {
-    await users.find(body.uid);
-    return ledger.bills(body.uid, query.page, query.list, {});
-  });
-  contractRoute(app, ctx.routes, calls.adminUserOrders, async ({ query, body }) => {
-    await users.find(body.uid);
-    return updown.ordersOf(body.uid, query.page, query.list);
-  });
+  contractRoute(app, ctx.routes, calls.adminUsersList, ({ query, body, operator, request }) =>
+    ops.users(act(operator!.operatorId, request.ip), body.q, query.page, query.list),
+  );
+  contractRoute(app, ctx.routes, calls.adminUserShow, ({ body, operator, request }) =>
+    ops.user(act(operator!.operatorId, request.ip), body.uid),
+  );
+  contractRoute(app, ctx.routes, calls.adminUserBills, ({ query, body, operator, request }) =>
+    ops.userBills(act(operator!.operatorId, request.ip), body.uid, query.page, query.list),
+  );
+  contractRoute(app, ctx.routes, calls.adminUserOrders, ({ query, body, operator, request }) =>
+    ops.userOrders(act(operator!.operatorId, request.ip), body.uid, query.page, query.list),
+  );
   contractRoute(app, ctx.routes, calls.adminCredit, ({ body, operator, request }) =>
     ops.setCreditScore(act(operator!.operatorId, request.ip), body.uid, body.score, body.reason),
   );
@@ -47,5 +49,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
     ops.webviewHosts(act(operator!.operatorId, request.ip), body.hosts),
   );
   contractRoute(app, ctx.routes, calls.webviewhosts, async () => ({ hosts: await content.webviewHosts() }));
-  contractRoute(app, ctx.routes, calls.adminOutbox, ({ query }) => accounts.outbox(query.page, query.list));
+  contractRoute(app, ctx.routes, calls.adminOutbox, ({ query, operator, request }) =>
+    ops.outbox(act(operator!.operatorId, request.ip), query.page, query.list),
+  );
 }

@@ -23,6 +23,7 @@ type ConsoleDeps = Pick<
   | "staking"
   | "messages"
   | "content"
+  | "uploads"
 >;
 
 /** Who did it, from where: every console change is audited with the row before and after. */
@@ -31,9 +32,22 @@ export interface OperatorAct {
   ip: string | undefined;
 }
 
+/** A console list's filter: by user and/or status. */
+interface ListFilter {
+  userId?: number | undefined;
+  status?: string | undefined;
+}
+
+/** The distinct user ids among rows, in the order met. */
+const userIdsOf = (rows: { user_id: number }[]) => [...new Set(rows.map((r) => r.user_id))];
+const imageIdsOf = (rows: { images: { id: number }[] }[]) => rows.flatMap((r) => r.images.map((i) => i.id));
+/** A read of one user's data names the user as its target; a list across users has none (its rows say whose). */
+const userTarget = (userId: number | undefined) => (userId === undefined ? undefined : { type: "user", id: userId });
+
 /**
- * The operator console's own rules: it composes the domain services for the dashboard and user pages, and wraps
- * every configuration change in one transaction with its audit record. It moves no money and touches no order.
+ * The operator console's own rules: it composes the domain services for the dashboard and user pages, wraps every
+ * configuration change in one transaction with its audit record, and audits every read of users' personal data
+ * (decision 099). It moves no money and touches no order.
  */
 export class ConsoleService {
   constructor(
@@ -72,14 +86,149 @@ export class ConsoleService {
     };
   }
 
-  async user(userId: number) {
-    const user = await this.s.users.find(userId);
-    const [balances, realName, totp] = await Promise.all([
-      this.s.ledger.balances(userId),
-      this.s.identity.status(userId),
-      this.s.twoStep.hasTotp(userId),
-    ]);
-    return { ...user, totp_enabled: totp, balances, real_name_status: realName };
+  // Reads of users' personal data, each audited with what it read -------------------------------------------------
+
+  /** Users, searched by email, address or id. */
+  users(act: OperatorAct, q: string | undefined, page: number, list: number) {
+    return this.read(
+      act,
+      "read.users",
+      undefined,
+      () => this.s.users.list(q, page, list),
+      (r) => ({ q, page, list, user_ids: r.items.map((u) => u.id) }),
+    );
+  }
+
+  /** One user's account, balances, real-name state and two-step state. */
+  user(act: OperatorAct, userId: number) {
+    return this.read(
+      act,
+      "read.user",
+      userTarget(userId),
+      async () => {
+        const user = await this.s.users.find(userId);
+        const [balances, realName, totp] = await Promise.all([
+          this.s.ledger.balances(userId),
+          this.s.identity.status(userId),
+          this.s.twoStep.hasTotp(userId),
+        ]);
+        return { ...user, totp_enabled: totp, balances, real_name_status: realName };
+      },
+      (r) => ({ fields: Object.keys(r) }),
+    );
+  }
+
+  userBills(act: OperatorAct, userId: number, page: number, list: number) {
+    return this.read(
+      act,
+      "read.user.bills",
+      userTarget(userId),
+      async () => {
+        await this.s.users.find(userId);
+        return this.s.ledger.bills(userId, page, list, {});
+      },
+      (r) => ({ page, list, ids: r.items.map((b) => b.id) }),
+    );
+  }
+
+  userOrders(act: OperatorAct, userId: number, page: number, list: number) {
+    return this.read(
+      act,
+      "read.user.orders",
+      userTarget(userId),
+      async () => {
+        await this.s.users.find(userId);
+        return this.s.updown.ordersOf(userId, page, list);
+      },
+      (r) => ({ page, list, ids: r.items.map((o) => o.id) }),
+    );
+  }
+
+  /** The email outbox: with SMTP its codes are masked (accounts), without it whole (the demo). */
+  outbox(act: OperatorAct, page: number, list: number) {
+    return this.read(
+      act,
+      "read.outbox",
+      undefined,
+      () => this.s.accounts.outbox(page, list),
+      (r) => ({ page, list, ids: r.items.map((m) => m.id), delivering: r.delivering }),
+    );
+  }
+
+  /** Real-name submissions: names, full document numbers and signed URLs of the document images. */
+  realNames(
+    act: OperatorAct,
+    filter: ListFilter & { status?: "pending" | "verified" | "failed" | undefined },
+    page: number,
+    list: number,
+  ) {
+    return this.read(
+      act,
+      "read.real",
+      userTarget(filter.userId),
+      () => this.s.identity.submissions(filter, page, list),
+      (r) => ({ ...this.listed(filter, page, list, r.items), images: imageIdsOf(r.items) }),
+    );
+  }
+
+  /** Deposits, with signed URLs of their proof images. */
+  deposits(act: OperatorAct, filter: ListFilter, page: number, list: number) {
+    return this.read(
+      act,
+      "read.deposits",
+      userTarget(filter.userId),
+      () => this.s.deposits.deposits(filter, page, list),
+      (r) => ({ ...this.listed(filter, page, list, r.items), images: imageIdsOf(r.items) }),
+    );
+  }
+
+  /** Withdrawals, with the addresses users send to. */
+  withdrawals(act: OperatorAct, filter: ListFilter, page: number, list: number) {
+    return this.read(
+      act,
+      "read.withdrawals",
+      userTarget(filter.userId),
+      () => this.s.withdrawals.withdrawals(filter, page, list),
+      (r) => this.listed(filter, page, list, r.items),
+    );
+  }
+
+  /**
+   * An uploaded image (a document or a proof) opened with an operator's token; `null` when there is none. The
+   * signed URLs the lists hand out are audited with those lists, by image id.
+   */
+  async file(act: OperatorAct, uploadId: number) {
+    const file = await this.s.uploads.read(uploadId, { operatorId: act.operatorId });
+    if (file) {
+      await this.s.admin.audit(this.db, {
+        operatorId: act.operatorId,
+        action: "read.file",
+        target: { type: "user", id: file.userId },
+        after: { upload_id: uploadId },
+        ip: act.ip,
+      });
+    }
+    return file;
+  }
+
+  private listed(filter: ListFilter, page: number, list: number, rows: { id: number; user_id: number }[]) {
+    return { status: filter.status, page, list, ids: rows.map((r) => r.id), user_ids: userIdsOf(rows) };
+  }
+
+  /**
+   * Answers a read of users' personal data after auditing it: one row per call, naming what the answer holds (ids
+   * and fields, never the data itself). A read whose audit row cannot be written is not answered.
+   */
+  private async read<T>(
+    act: OperatorAct,
+    action: string,
+    target: { type: string; id: number } | undefined,
+    read: () => Promise<T>,
+    what: (answer: T) => Record<string, unknown>,
+  ): Promise<T> {
+    const answer = await read();
+    await this.s.admin.audit(this.db, { operatorId: act.operatorId, action, target, after: what(answer), ip: act.ip });
+    return answer;
   }
 
   /** Changes a credit score; the user reads the reason in a message (DESIGN.md §4). */

@@ -68,7 +68,11 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
     if (id > 0) {
       for (const reader of await fileReaders(request, ctx)) {
-        const file = await uploads.read(id, reader);
+        // An operator's read is audited (decision 099); an owner's or a signed URL's is not.
+        const file =
+          "operatorId" in reader
+            ? await ctx.services.console.file({ operatorId: reader.operatorId, ip: request.ip }, id)
+            : await uploads.read(id, reader);
         if (!file) continue;
         return reply
           .header("content-type", file.mime)
@@ -116,14 +120,24 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   );
 
   // Operators
-  contractRoute(app, ctx.routes, calls.adminRechargeList, async ({ query, body }) =>
-    deposits.deposits({ userId: body.uid, status: body.status }, query.page, query.list),
+  contractRoute(app, ctx.routes, calls.adminRechargeList, ({ query, body, operator, request }) =>
+    ctx.services.console.deposits(
+      { operatorId: operator!.operatorId, ip: request.ip },
+      { userId: body.uid, status: body.status },
+      query.page,
+      query.list,
+    ),
   );
   contractRoute(app, ctx.routes, calls.adminRechargeReview, async ({ operator, body, request }) =>
     deposits.reviewDeposit({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
   );
-  contractRoute(app, ctx.routes, calls.adminWithdrawList, async ({ query, body }) =>
-    withdrawals.withdrawals({ userId: body.uid, status: body.status }, query.page, query.list),
+  contractRoute(app, ctx.routes, calls.adminWithdrawList, ({ query, body, operator, request }) =>
+    ctx.services.console.withdrawals(
+      { operatorId: operator!.operatorId, ip: request.ip },
+      { userId: body.uid, status: body.status },
+      query.page,
+      query.list,
+    ),
   );
   contractRoute(app, ctx.routes, calls.adminWithdrawReview, async ({ operator, body, request }) =>
     withdrawals.reviewWithdrawal({ operatorId: operator!.operatorId, ip: request.ip, ...body }),

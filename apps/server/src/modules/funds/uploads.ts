@@ -119,7 +119,7 @@ export class UploadsService {
   }
 
   /** The bytes of upload `id` when `reader` may see them; `null` otherwise, whatever the reason. */
-  async read(id: number, reader: FileReader): Promise<{ bytes: Buffer; mime: string } | null> {
+  async read(id: number, reader: FileReader): Promise<{ bytes: Buffer; mime: string; userId: number } | null> {
     const row = await repo.findUpload(this.db, id);
     if (!row) return null;
     if ("userId" in reader && reader.userId !== row.userId) return null;
@@ -132,7 +132,7 @@ export class UploadsService {
     }
     if (!stored(row.file)) return null;
     try {
-      return { bytes: await readFile(path.join(this.dir, row.file)), mime: row.mime };
+      return { bytes: await readFile(path.join(this.dir, row.file)), mime: row.mime, userId: row.userId };
     } catch {
       return null;
     }

@@ -24,6 +24,6 @@ export const consoleKeys = {
   outbox: (page: number) => [...CONSOLE_KEY, "outbox", page] as const,
   operators: () => [...CONSOLE_KEY, "operators"] as const,
   sessions: (page: number) => [...CONSOLE_KEY, "sessions", page] as const,
-  audit: (action: string, operatorId: string, page: number) =>
-    [...CONSOLE_KEY, "audit", action, operatorId, page] as const,
+  audit: (kind: string, action: string, operatorId: string, page: number) =>
+    [...CONSOLE_KEY, "audit", kind, action, operatorId, page] as const,
 };

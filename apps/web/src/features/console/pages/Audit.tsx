@@ -2,7 +2,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { PAGE_SIZE } from "../api/keys";
-import { useAuditLog } from "../api/logs";
+import { type AuditKind, useAuditLog } from "../api/logs";
 import { useOperators } from "../api/security";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { Pager } from "../components/Pager";
@@ -36,28 +36,61 @@ export const AUDIT_ACTIONS = [
   "operator.reauth_failed",
   "operator.sign_out_everywhere",
   "operator.password_set",
+  "read.outbox",
+  "read.users",
+  "read.user",
+  "read.user.bills",
+  "read.user.orders",
+  "read.real",
+  "read.deposits",
+  "read.withdrawals",
+  "read.file",
 ] as const;
 
 const actionKey = (action: string) => `audit.actions.${action.replaceAll(".", "_")}`;
+const isRead = (action: string) => action.startsWith("read.");
+const KINDS: AuditKind[] = ["change", "read", "all"];
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="console-muted">—</span>;
   return <pre className="console-pre">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** Who did what, when, to what, and the before and after; filtered by action and by operator (a list of them). */
+/**
+ * Who did what, when, to what, and the before and after; filtered by kind, action and operator (a list of them).
+ * Changes and sign-ins show first; the reads of users' personal data, many to a change, have their own view.
+ */
 export function Audit() {
   const { t } = useTranslation("console");
   const me = useOperatorEmail();
+  const [kind, setKind] = useState<AuditKind>("change");
   const [action, setAction] = useState("");
   const [operatorId, setOperatorId] = useState("");
   const [page, setPage] = useState(1);
-  const log = useAuditLog(action, operatorId, page);
+  const log = useAuditLog(kind, action, operatorId, page);
+  const actions = AUDIT_ACTIONS.filter((name) => kind === "all" || isRead(name) === (kind === "read"));
   const operators = useOperators().data?.items ?? [];
   return (
     <>
       <ScreenHeader title={t("nav.audit")}>
         <form className="console-search" aria-label={t("audit.filters")} onSubmit={(event) => event.preventDefault()}>
+          <label className="console-field console-field--inline">
+            <span>{t("audit.kind")}</span>
+            <select
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as AuditKind);
+                setAction("");
+                setPage(1);
+              }}
+            >
+              {KINDS.map((name) => (
+                <option key={name} value={name}>
+                  {name === "all" ? t("common.all") : t(`audit.kinds.${name}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="console-field console-field--inline">
             <span>{t("audit.action")}</span>
             <select
@@ -68,7 +101,7 @@ export function Audit() {
               }}
             >
               <option value="">{t("common.all")}</option>
-              {AUDIT_ACTIONS.map((name) => (
+              {actions.map((name) => (
                 <option key={name} value={name}>
                   {t(actionKey(name), { defaultValue: name })}
                 </option>

@@ -7,7 +7,10 @@ import { ScreenHeader } from "../components/ConsoleLayout";
 import { Pager } from "../components/Pager";
 import { EmptyRow, QueryState } from "../components/QueryState";
 
-/** Mail the server sent or kept, newest first; a row opens to its text. */
+/**
+ * Mail the server sent or kept, newest first; a row opens to its text. With SMTP the copies have their codes masked;
+ * without it (the demo) nobody receives the mail and its codes show here, under a banner saying so (decision 099).
+ */
 export function Outbox() {
   const { t } = useTranslation("console");
   const [page, setPage] = useState(1);
@@ -18,6 +21,13 @@ export function Outbox() {
       <QueryState query={outbox}>
         {(data) => (
           <>
+            <div
+              className={data.delivering ? "console-banner console-banner--ok" : "console-banner console-banner--bad"}
+              role={data.delivering ? "status" : "alert"}
+            >
+              <strong>{data.delivering ? t("outbox.delivering") : t("outbox.notDelivering")}</strong>
+              <span>{data.delivering ? t("outbox.deliveringHint") : t("outbox.notDeliveringHint")}</span>
+            </div>
             <table className="console-table">
               <thead>
                 <tr>
