@@ -106,8 +106,46 @@ function asCells(kind: ExportKind, item: Record<string, unknown>): string[] {
   });
 }
 
-/** The statement's cell back to the value it stands for (a neutralised formula loses its apostrophe). */
-const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/** The statement's cell back to the value it stands for (each neutralised formula loses its apostrophe). */
+const unneutralised = (cell: string) => cell.replace(/(^|[,;\t\r\n] *)'(?=[=+\-@\t\r])/g, "$1");
+
+/** Issue 38's attacks: text a spreadsheet splitting on `;` or a tab would run, each after a separator. */
+const ATTACK_TXID = "0x;=cmd|' /C calc'!A0;";
+const ATTACK_REASON = "proof unreadable;=cmd|' /C calc'!A0\t@SUM(1+1)*cmd|' /C calc'!A0, -2+3+cmd|' /C calc'!A0";
+const ATTACK_NAME = "Flexible USDT; +cmd|' /C calc'!A0\t=1+1";
+
+/**
+ * The cells a spreadsheet reads from a statement when it splits on `separator` (the locale's: `,`, `;` or a tab):
+ * a quote opens a quoted field only at a field's start, leading spaces are trimmed as import dialogs may.
+ */
+function cellsSplitOn(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let atStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (ch === separator || ch === "\r" || ch === "\n") {
+      cells.push(cell.trimStart());
+      cell = "";
+      atStart = true;
+    } else {
+      cell += ch;
+      atStart = false;
+    }
+  }
+  cells.push(cell.trimStart());
+  return cells;
+}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-exports-"));
@@ -276,5 +314,48 @@ describe("statements", () => {
       const { rows } = await statement(kind, alice);
       expect(parseCsv(text).slice(1), kind).toEqual(rows);
     }
+  });
+
+  it("no cell of a statement runs as a formula, whichever separator the spreadsheet splits on", async () => {
+    const proof = await upload(t, alice, { data: tinyPng() });
+    const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
+    const sent = await t.send("dorecharge", {
+      as: alice,
+      body: { channel_id: channel.id, amount: "7", txid: ATTACK_TXID, images: [proof.body.data!.id] },
+    });
+    expect(sent.body.code, sent.body.msg).toBe(1);
+    const rejected = await t.send("adminRechargeReview", {
+      as: op,
+      body: { id: sent.body.data!.id, action: "reject", reason: ATTACK_REASON },
+    });
+    expect(rejected.body.code, rejected.body.msg).toBe(1);
+    const product = (await t.api("adminStakingList", { as: op })).items.find((p) => p.currency === "USDT")!;
+    const renamed = await t.send("adminStakingSave", {
+      as: op,
+      body: { ...product, name: { ...product.name, en: ATTACK_NAME } },
+    });
+    expect(renamed.body.code, renamed.body.msg).toBe(1);
+
+    const texts = {} as Record<ExportKind, string>;
+    for (const kind of ["deposits", "staking"] as const) {
+      const response = await download(kind, alice.headers);
+      expect(response.statusCode).toBe(200);
+      texts[kind] = response.body.slice(1);
+      expect(texts[kind]).toContain(kind === "deposits" ? "=cmd|' /C calc'!A0" : "+cmd|' /C calc'!A0");
+      for (const separator of [",", ";", "\t"]) {
+        const runnable = cellsSplitOn(texts[kind], separator).filter(
+          (cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell),
+        );
+        expect(runnable, `${kind}.csv split on ${JSON.stringify(separator)}`).toEqual([]);
+      }
+    }
+    // Read as written (commas), the cells are still the user's values.
+    const deposits = parseCsv(texts.deposits);
+    const [header, ...rows] = deposits as [string[], ...string[][]];
+    const row = rows.find((r) => r[header.indexOf("id")] === String(sent.body.data!.id))!;
+    expect(unneutralised(row[header.indexOf("txid")]!)).toBe(ATTACK_TXID);
+    expect(unneutralised(row[header.indexOf("reason")]!)).toBe(ATTACK_REASON);
+    const staking = parseCsv(texts.staking);
+    expect(staking.slice(1).map((r) => unneutralised(r[staking[0]!.indexOf("product_name")]!))).toContain(ATTACK_NAME);
   });
 });
