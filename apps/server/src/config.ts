@@ -74,6 +74,8 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SIMULATED_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(CODE_COUNTDOWN_S),
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
 });
 
 export interface Config {
@@ -107,6 +109,10 @@ export interface Config {
   simulatedHistoryDays: number;
   /** Seconds before another emailed code may go to the same address (DESIGN.md: 60; shorter for the e2e server). */
   codeResendSeconds: number;
+  /** Statements (CSV exports) this instance streams at once; the rest wait their turn (decision 102). */
+  exportConcurrency: number;
+  /** Statements that may wait for a turn; one more is refused with "try again in a minute". */
+  exportQueue: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -137,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatedHistoryDays: e.SIMULATED_HISTORY_DAYS,
     codeResendSeconds: e.CODE_RESEND_SECONDS,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
+    exportQueue: e.EXPORT_QUEUE,
     ...overrides,
   };
 }
