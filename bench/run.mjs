@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const SLOW_SUITES = new Set(["web", "server"]);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const suites = ["http", "settle", "fanout", "web", "body", "server"].filter(
+const suites = ["http", "settle", "fanout", "web", "body", "exports", "server"].filter(
   (s) => only.length === 0 || only.includes(s),
 );
 

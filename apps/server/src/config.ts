@@ -80,6 +80,8 @@ const schema = z.object({
   WS_MAX_TOTAL: z.coerce.number().int().min(1).optional(),
   WS_MESSAGES_PER_SECOND: z.coerce.number().min(0.01).default(50),
   WS_MESSAGE_BURST: z.coerce.number().int().min(1).default(500),
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
 });
 
 /** Live sockets per instance unless WS_MAX_TOTAL says: 10,000, or half the files the process may open if fewer. */
@@ -129,6 +131,10 @@ export interface Config {
   wsMessagesPerSecond: number;
   /** ...and at once: the budget's bucket holds this many. */
   wsMessageBurst: number;
+  /** Statements (CSV exports) this instance streams at once; the rest wait their turn (decision 102). */
+  exportConcurrency: number;
+  /** Statements that may wait for a turn; one more is refused with "try again in a minute". */
+  exportQueue: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsMaxTotal: e.WS_MAX_TOTAL ?? defaultWsMaxTotal(),
     wsMessagesPerSecond: e.WS_MESSAGES_PER_SECOND,
     wsMessageBurst: e.WS_MESSAGE_BURST,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
+    exportQueue: e.EXPORT_QUEUE,
     ...overrides,
   };
 }

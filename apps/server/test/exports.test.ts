@@ -1,8 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CallName, calls, EXPORT_KINDS, type ExportKind, exportPath } from "@cryptos/contract";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app";
+import { translate } from "../src/i18n/translate";
 import { ManualClock } from "../src/lib/clock";
 import { Money } from "../src/lib/decimal";
 import { columnsOf } from "../src/modules/exports/csv";
@@ -106,12 +109,52 @@ function asCells(kind: ExportKind, item: Record<string, unknown>): string[] {
   });
 }
 
-/** The statement's cell back to the value it stands for (a neutralised formula loses its apostrophe). */
-const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/** The statement's cell back to the value it stands for (each neutralised formula loses its apostrophe). */
+const unneutralised = (cell: string) => cell.replace(/(^|[,;\t\r\n] *)'(?=[=+\-@\t\r])/g, "$1");
+
+/** Issue 38's attacks: text a spreadsheet splitting on `;` or a tab would run, each after a separator. */
+const ATTACK_TXID = "0x;=cmd|' /C calc'!A0;";
+const ATTACK_REASON = "proof unreadable;=cmd|' /C calc'!A0\t@SUM(1+1)*cmd|' /C calc'!A0, -2+3+cmd|' /C calc'!A0";
+const ATTACK_NAME = "Flexible USDT; +cmd|' /C calc'!A0\t=1+1";
+
+/**
+ * The cells a spreadsheet reads from a statement when it splits on `separator` (the locale's: `,`, `;` or a tab):
+ * a quote opens a quoted field only at a field's start, leading spaces are trimmed as import dialogs may.
+ */
+function cellsSplitOn(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let atStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (ch === separator || ch === "\r" || ch === "\n") {
+      cells.push(cell.trimStart());
+      cell = "";
+      atStart = true;
+    } else {
+      cell += ch;
+      atStart = false;
+    }
+  }
+  cells.push(cell.trimStart());
+  return cells;
+}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-exports-"));
-  t = await startTestApp({ config: { dataDir }, clock });
+  // Two statements at once and one waiting: the pool's tests fill both (decision 102). They download over a Unix
+  // socket, as from a proxy in front (which names the client: TRUST_PROXY).
+  t = await startTestApp({ config: { dataDir, exportConcurrency: 2, exportQueue: 1, trustProxy: true }, clock });
   s = t.app.services;
   op = await t.operatorToken();
   const pairs = await s.market.listPairs(1);
@@ -268,6 +311,7 @@ describe("statements", () => {
         updown: s.updown,
         staking: s.staking,
       },
+      { concurrency: 1, queue: 0 },
       2,
     );
     for (const kind of EXPORT_KINDS) {
@@ -276,5 +320,228 @@ describe("statements", () => {
       const { rows } = await statement(kind, alice);
       expect(parseCsv(text).slice(1), kind).toEqual(rows);
     }
+  });
+
+  it("no cell of a statement runs as a formula, whichever separator the spreadsheet splits on", async () => {
+    const proof = await upload(t, alice, { data: tinyPng() });
+    const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
+    const sent = await t.send("dorecharge", {
+      as: alice,
+      body: { channel_id: channel.id, amount: "7", txid: ATTACK_TXID, images: [proof.body.data!.id] },
+    });
+    expect(sent.body.code, sent.body.msg).toBe(1);
+    const rejected = await t.send("adminRechargeReview", {
+      as: op,
+      body: { id: sent.body.data!.id, action: "reject", reason: ATTACK_REASON },
+    });
+    expect(rejected.body.code, rejected.body.msg).toBe(1);
+    const product = (await t.api("adminStakingList", { as: op })).items.find((p) => p.currency === "USDT")!;
+    const renamed = await t.send("adminStakingSave", {
+      as: op,
+      body: { ...product, name: { ...product.name, en: ATTACK_NAME } },
+    });
+    expect(renamed.body.code, renamed.body.msg).toBe(1);
+
+    const texts = {} as Record<ExportKind, string>;
+    for (const kind of ["deposits", "staking"] as const) {
+      const response = await download(kind, alice.headers);
+      expect(response.statusCode).toBe(200);
+      texts[kind] = response.body.slice(1);
+      expect(texts[kind]).toContain(kind === "deposits" ? "=cmd|' /C calc'!A0" : "+cmd|' /C calc'!A0");
+      for (const separator of [",", ";", "\t"]) {
+        const runnable = cellsSplitOn(texts[kind], separator).filter(
+          (cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell),
+        );
+        expect(runnable, `${kind}.csv split on ${JSON.stringify(separator)}`).toEqual([]);
+      }
+    }
+    // Read as written (commas), the cells are still the user's values.
+    const deposits = parseCsv(texts.deposits);
+    const [header, ...rows] = deposits as [string[], ...string[][]];
+    const row = rows.find((r) => r[header.indexOf("id")] === String(sent.body.data!.id))!;
+    expect(unneutralised(row[header.indexOf("txid")]!)).toBe(ATTACK_TXID);
+    expect(unneutralised(row[header.indexOf("reason")]!)).toBe(ATTACK_REASON);
+    const staking = parseCsv(texts.staking);
+    expect(staking.slice(1).map((r) => unneutralised(r[staking[0]!.indexOf("product_name")]!))).toContain(ATTACK_NAME);
+  });
+});
+
+/** A statement being downloaded over a real connection: its first bytes read, the rest held back by the client. */
+interface HeldStatement {
+  response: http.IncomingMessage;
+  request: http.ClientRequest;
+  /** Reads the rest to the end: the whole file, first bytes included. */
+  rest(): Promise<string>;
+}
+
+describe("statements share the server (issue 38)", () => {
+  /**
+   * The app listens on a Unix socket too: a client that stops reading holds a statement there after about 0.4 MB
+   * (loopback TCP takes 4 MB into its buffers here, more than the test's statements).
+   */
+  let socketPath: string;
+  const viaProxy = (user: SignedUpUser) => ({ ...user.headers, "x-forwarded-for": "127.0.0.1" });
+  let carol: SignedUpUser;
+  let dave: SignedUpUser;
+  let erin: SignedUpUser;
+  let frank: SignedUpUser;
+  const held = new Set<http.ClientRequest>();
+
+  /** Sends the request for `kind` as `user`; resolves with its answer once the first bytes are in, then stops reading. */
+  function hold(user: SignedUpUser, kind: ExportKind = "bills"): Promise<HeldStatement> {
+    return new Promise((resolve, reject) => {
+      const request = http.get({ socketPath, path: exportPath(kind), headers: viaProxy(user) });
+      held.add(request);
+      request.on("error", () => {});
+      request.on("response", (response) => {
+        response.once("data", (first: Buffer) => {
+          response.pause();
+          const chunks = [first];
+          resolve({
+            response,
+            request,
+            rest: () =>
+              new Promise((done) => {
+                response.on("data", (c: Buffer) => chunks.push(c));
+                response.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+                response.resume();
+              }),
+          });
+        });
+        response.on("error", reject);
+      });
+    });
+  }
+
+  /** A client that goes away in the middle of its download. */
+  const abort = (statement: HeldStatement) => statement.request.destroy();
+
+  const idle = () =>
+    vi.waitFor(() => expect({ open: s.exports.openStatements, ...s.exports.pool.state }).toEqual(NOBODY), {
+      timeout: 10_000,
+    });
+  const NOBODY = { open: 0, running: 0, waiting: 0 };
+
+  /** `count` bills for `user`, each with a long reference, so that a statement outgrows the socket's buffers. */
+  async function manyBills(user: SignedUpUser, count: number) {
+    await s.ledger.transaction((tx) =>
+      s.ledger.postMany(
+        tx,
+        Array.from({ length: count }, (_, i) => ({
+          type: "deposit" as const,
+          idempotencyKey: `exports-many:${user.userId}:${i}`,
+          ref: { type: "test", id: `${"x".repeat(400)}${i}` },
+          postings: [
+            { account: { userId: user.userId, currency: "USDT", kind: "available" as const }, amount: "1" },
+            { account: { system: "deposit_clearing" as const, currency: "USDT" }, amount: "-1" },
+          ],
+        })),
+      ),
+    );
+  }
+
+  beforeAll(async () => {
+    socketPath = path.join(dataDir, "api.sock");
+    await t.app.listen({ path: socketPath });
+    [carol, dave, erin, frank] = [await signUp(t), await signUp(t), await signUp(t), await signUp(t)];
+    for (const user of [carol, dave, erin]) await manyBills(user, 3000);
+  }, 60_000);
+  afterEach(async () => {
+    for (const request of held) request.destroy();
+    held.clear();
+    await idle();
+  });
+
+  it("refuses a second statement of the same user while the first is open, on any instance", async () => {
+    const first = await hold(carol);
+    expect(first.response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const again = await t.app.inject({
+      method: "GET",
+      url: exportPath("deposits"),
+      headers: { ...carol.headers, lang: "de" },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ code: 0, msg: translate("de", "export_running") });
+    // Another instance on the same database refuses it too: the rule is a lease in the database.
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      clock,
+      rateLimitPerMinute: 1e9,
+    });
+    try {
+      const there = await other.inject({ method: "GET", url: exportPath("bills"), headers: carol.headers });
+      expect(there.json()).toMatchObject({ code: 0, msg: translate("en", "export_running") });
+    } finally {
+      await other.close();
+    }
+    // Someone else is served meanwhile.
+    expect((await download("bills", frank.headers)).headers["content-type"]).toBe("text/csv; charset=utf-8");
+    // Read to the end, the first frees the user: the next one is served in full.
+    const file = await first.rest();
+    expect(parseCsv(file.slice(1)).length).toBeGreaterThan(3000);
+    await idle();
+    const next = await statement("bills", carol);
+    expect(next.rows.length).toBe(parseCsv(file.slice(1)).length - 1);
+  });
+
+  it("streams at most EXPORT_CONCURRENCY statements at once, queues EXPORT_QUEUE more in order, refuses the rest", async () => {
+    const [first, second] = await Promise.all([hold(carol), hold(dave)]);
+    expect(s.exports.pool.state).toEqual({ running: 2, waiting: 0 });
+    let answered = false;
+    const third = hold(erin).then((statement) => {
+      answered = true;
+      return statement;
+    });
+    await vi.waitFor(() => expect(s.exports.pool.state).toEqual({ running: 2, waiting: 1 }), { timeout: 10_000 });
+    const refused = await t.app.inject({
+      method: "GET",
+      url: exportPath("bills"),
+      headers: { ...frank.headers, lang: "fr" },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ code: 0, msg: translate("fr", "exports_busy") });
+    expect(answered).toBe(false);
+    // The first finishes: the waiting one takes its turn.
+    await first.rest();
+    const admitted = await third;
+    expect(admitted.response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(s.exports.pool.state).toEqual({ running: 2, waiting: 0 });
+    await Promise.all([second.rest(), admitted.rest()]);
+    await idle();
+  });
+
+  it("gives the turn and the user's lease back when the client goes away mid-statement", async () => {
+    const [first, second] = await Promise.all([hold(carol), hold(dave)]);
+    const waiting = hold(erin);
+    await vi.waitFor(() => expect(s.exports.pool.state).toEqual({ running: 2, waiting: 1 }), { timeout: 10_000 });
+    abort(first);
+    const admitted = await waiting;
+    expect(admitted.response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    abort(second);
+    abort(admitted);
+    await idle();
+    // Every one of them is served again, in full, as is a fourth user.
+    for (const user of [carol, dave, erin, frank]) {
+      const response = await download("bills", user.headers);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    }
+    await idle();
+  });
+
+  it("a client that leaves while waiting for a turn leaves the queue", async () => {
+    const [first, second] = await Promise.all([hold(carol), hold(dave)]);
+    const request = http.get({ socketPath, path: exportPath("bills"), headers: viaProxy(erin) });
+    request.on("error", () => {});
+    await vi.waitFor(() => expect(s.exports.pool.state).toEqual({ running: 2, waiting: 1 }), { timeout: 10_000 });
+    request.destroy();
+    await vi.waitFor(() => expect(s.exports.pool.state).toEqual({ running: 2, waiting: 0 }), { timeout: 10_000 });
+    // Her lease is back too.
+    await vi.waitFor(() => expect(s.exports.openStatements).toBe(2), { timeout: 10_000 });
+    abort(first);
+    abort(second);
+    await idle();
+    expect((await download("bills", erin.headers)).headers["content-type"]).toBe("text/csv; charset=utf-8");
   });
 });

@@ -127,13 +127,17 @@ export function createServices(
   return {
     ...domain,
     console: new ConsoleService(db, clock, domain),
-    exports: new ExportsService(db, {
-      ledger: domain.ledger,
-      deposits: domain.deposits,
-      withdrawals: domain.withdrawals,
-      exchange: domain.exchange,
-      updown: domain.updown,
-      staking: domain.staking,
-    }),
+    exports: new ExportsService(
+      db,
+      {
+        ledger: domain.ledger,
+        deposits: domain.deposits,
+        withdrawals: domain.withdrawals,
+        exchange: domain.exchange,
+        updown: domain.updown,
+        staking: domain.staking,
+      },
+      { concurrency: config.exportConcurrency, queue: config.exportQueue },
+    ),
   };
 }

@@ -6,10 +6,16 @@ import type { ModuleContext } from "../context";
 
 /** Excel reads a CSV as UTF-8 only when it starts with the byte order mark; other readers skip it. */
 const BOM = "\uFEFF";
+/**
+ * A client that takes no bytes for this long loses its statement (its connection is closed): otherwise two that
+ * never read would hold this instance's turns for ever (decision 102).
+ */
+const STALLED_MS = 60_000;
 
 /**
  * `GET /api/user/export/<kind>.csv`: the caller's whole history of one kind, streamed. Not a call of the contract
  * (its answer is a file, not the JSON envelope), but signed in the same way: a bearer token, else the 401 envelope.
+ * A statement the pool cannot take now is refused as every call is: the envelope with `code: 0`, over HTTP 200.
  */
 export function exportRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { exports } = ctx.services;
@@ -27,13 +33,17 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext) {
         preValidation: signedIn,
       },
       async (request, reply) => {
-        const rows = exports.csv(request.caller!.userId, kind as ExportKind, request.locale);
+        // The response closes when the file has gone out or the client went away: either way the turn is given back.
+        const gone = new AbortController();
+        reply.raw.once("close", () => gone.abort());
+        const statement = await exports.open(request.caller!.userId, kind as ExportKind, request.locale, gone.signal);
+        reply.raw.setTimeout(STALLED_MS, () => reply.raw.destroy());
         const day = ctx.clock.now().toISOString().slice(0, 10);
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="cryptos-${kind}-${day}.csv"`)
           .header("cache-control", "no-store")
-          .send(Readable.from(withBom(rows)));
+          .send(Readable.from(withBom(statement.rows), { highWaterMark: 1 }));
       },
     );
   }

@@ -350,17 +350,44 @@ export async function sumUserPostings(db: Conn, userId: number, type: string, fr
 }
 
 /**
- * A keyset page of one user's bills, newest first: postings with an id below `before` (none: from the newest).
- * One indexed range scan however deep the page (the statements export reads the whole history this way).
+ * A keyset page of one user's bills, newest first: postings with an id below `before` (none: from the newest). Each
+ * of the user's accounts gives at most `limit` of its newest postings through its own index range (account_id, id),
+ * and the page is the newest `limit` of those: a page reads about accounts x limit rows however deep it is and
+ * however many other postings there are. (Scanning all postings by id and keeping the user's read every posting
+ * made since the page's: 190 ms a page on PGlite for a user behind 40,000 others', issue 38.)
  */
-export const userPostingsBefore = (db: Db, page: { userId: number; before: number | undefined; limit: number }) =>
-  db
-    .select(billColumns)
+export function userPostingsBefore(db: Db, page: { userId: number; before: number | undefined; limit: number }) {
+  const newest = db
+    .select({
+      id: postings.id,
+      entryId: postings.entryId,
+      amount: postings.amount,
+      balanceAfter: postings.balanceAfter,
+      createdAt: postings.createdAt,
+    })
     .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(
-      and(eq(ledgerAccounts.userId, page.userId), page.before === undefined ? undefined : lt(postings.id, page.before)),
+      and(
+        eq(postings.accountId, ledgerAccounts.id),
+        page.before === undefined ? undefined : lt(postings.id, page.before),
+      ),
     )
     .orderBy(desc(postings.id))
+    .limit(page.limit)
+    .as("newest");
+  return db
+    .select({
+      ...billColumns,
+      id: newest.id,
+      entryId: newest.entryId,
+      amount: newest.amount,
+      balanceAfter: newest.balanceAfter,
+      createdAt: newest.createdAt,
+    })
+    .from(ledgerAccounts)
+    .crossJoinLateral(newest)
+    .innerJoin(journalEntries, eq(journalEntries.id, newest.entryId))
+    .where(eq(ledgerAccounts.userId, page.userId))
+    .orderBy(desc(newest.id))
     .limit(page.limit);
+}
