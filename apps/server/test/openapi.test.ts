@@ -1,4 +1,4 @@
-import { type CallDef, calls } from "@cryptos/contract";
+import { type CallDef, calls, EXPORT_KINDS, exportPath } from "@cryptos/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./helper";
@@ -71,6 +71,18 @@ describe("the OpenAPI document", () => {
       for (const status of ["400", "413", "415"])
         expect(listed.includes(status), `${name} ${status}`).toBe(call.method === "POST");
       expect(listed, name).toEqual(expect.arrayContaining(["429", "500"]));
+    }
+  });
+
+  it("lists the statements' statuses, and answers a statement without a session with a documented 401", async () => {
+    for (const kind of EXPORT_KINDS) {
+      const listed = Object.keys(documented[exportPath(kind)]?.get?.responses ?? {});
+      expect(listed, kind).toEqual(expect.arrayContaining(["200", "401", "429", "500"]));
+      for (const headers of [{}, { authorization: "Bearer stale" }]) {
+        const res = await t.app.inject({ method: "GET", url: exportPath(kind), headers });
+        expect(listed, `${kind} ${JSON.stringify(headers)}`).toContain(String(res.statusCode));
+        expect(res.json()).toMatchObject({ code: 401 });
+      }
     }
   });
 

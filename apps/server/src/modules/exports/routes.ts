@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
-import { EXPORT_KINDS, type ExportKind, exportPath } from "@cryptos/contract";
+import { EXPORT_KINDS, type ExportKind, exportPath, refusal } from "@cryptos/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { responseSchemas } from "../../http/contract-route";
 import { Unauthorized } from "../../lib/errors";
 import type { ModuleContext } from "../context";
 
@@ -29,7 +31,11 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext) {
     app.get(
       exportPath(kind),
       {
-        schema: { summary: `My whole ${kind} history as CSV (the list call's fields, newest first)`, tags: ["user"] },
+        schema: {
+          summary: `My whole ${kind} history as CSV (the list call's fields, newest first)`,
+          tags: ["user"],
+          response: statementResponses(exportPath(kind)),
+        },
         preValidation: signedIn,
       },
       async (request, reply) => {
@@ -48,6 +54,15 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext) {
     );
   }
 }
+
+/** A signed-in GET's statuses, but a 200 that is the file itself unless the statement must wait (decision 104). */
+const statementResponses = (path: string) => ({
+  ...responseSchemas({ method: "GET", path, auth: "user", summary: "", data: z.null() }),
+  200: refusal.describe(
+    "The statement as `text/csv` (UTF-8, with a byte order mark); or the envelope with `code: 0` when another of " +
+      "the caller's statements is running or too many are waiting",
+  ),
+});
 
 async function* withBom(rows: AsyncGenerator<string>) {
   yield BOM;
