@@ -11,6 +11,13 @@ export const ANVIL_KEYS = [
   "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
 ] as const;
 
+/**
+ * The extended public key of ANVIL_MNEMONIC's account m/44'/60'/0': its child 0/0 is anvil's first account
+ * (0xf39F…2266), 0/1 the second. A networks file for the local chain names it; the server never sees the mnemonic.
+ */
+export const ANVIL_ACCOUNT_XPUB =
+  "xpub6Ce9NcJvTk36xtLSrJLZqE7wtgA5deCeYs7rSQtreh4cj6ByPtrg9sD7V2FNFLPnf8heNP3FGkeV9qwfzvZNSd54JoNXVsXFYSYwHsnJxqP";
+
 export interface AnvilOptions {
   /** 0: a free port, read from what anvil prints. */
   port?: number;

@@ -97,6 +97,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new Error(`Redis at REDIS_URL is not reachable: ${String(error)}`);
   });
   const services = createServices(database, clock, config, app.log, { tickBus });
+  // An on-chain network whose node is silent or is another chain stops the start: never a silent fallback.
+  await services.chain.prepare().catch(async (error: unknown) => {
+    services.market.close();
+    await tickBus.close();
+    throw error;
+  });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     services.market.close();

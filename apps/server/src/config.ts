@@ -68,6 +68,7 @@ const schema = z.object({
   OPERATOR_PASSWORD: z.string().optional(),
   OPERATOR_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   RPC_URL: z.string().optional(),
+  CHAIN_NETWORKS_FILE: z.string().optional(),
   CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
@@ -105,6 +106,8 @@ export interface Config {
   /** An operator session unused this long ends (at most the session's 12 hours). */
   operatorIdleMinutes: number;
   rpcUrl: string | undefined;
+  /** The on-chain networks (issue 39's JSON); without it every network's deposits are checked by hand. */
+  chainNetworksFile: string | undefined;
   /** The EIP-155 chain wallet sign-in messages must name (RPC_URL's chain); messages for another are refused. */
   chainId: number;
   logLevel: z.infer<typeof schema>["LOG_LEVEL"];
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     operatorPassword: e.OPERATOR_PASSWORD || undefined,
     operatorIdleMinutes: e.OPERATOR_IDLE_MINUTES,
     rpcUrl: e.RPC_URL || undefined,
+    chainNetworksFile: e.CHAIN_NETWORKS_FILE || undefined,
     chainId: e.CHAIN_ID,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -69,7 +69,7 @@ describe("deposit and withdrawal reviews across crashes", () => {
     await seedDatabase(database);
     const clock = new ManualClock(Date.now());
     const s: Services = createServices(database, clock);
-    const channel = (await s.deposits.channels()).find((c) => c.currency === "USDT");
+    const channel = (await s.deposits.channels(0)).find((c) => c.currency === "USDT");
     if (!channel) throw new Error("no seeded USDT deposit channel");
     await s.admin.ensureOperator(CRASH_OPERATOR.email, CRASH_OPERATOR.password);
     const operator = { token: (await s.admin.login(CRASH_OPERATOR.email, CRASH_OPERATOR.password, "127.0.0.1")).token };

@@ -13,6 +13,12 @@ export type DocType = (typeof DOC_TYPES)[number];
 /** Deposit, withdrawal and real-name review: Pending... / Completed / Reject in the spec's words. */
 export const REVIEW_STATUSES = ["pending", "completed", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/**
+ * A deposit's statuses: a reviewed one's, and an on-chain one's (issue 39): confirming (n of N), completed
+ * (credited), dropped (a reorg took its block away; never credited), below_minimum (recorded, not credited).
+ */
+export const DEPOSIT_STATUSES = [...REVIEW_STATUSES, "confirming", "dropped", "below_minimum"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const REAL_NAME_STATUSES = ["none", "under_review", "verified", "failed"] as const;
 export type RealNameStatus = (typeof REAL_NAME_STATUSES)[number];

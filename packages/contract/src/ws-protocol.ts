@@ -44,7 +44,7 @@ export const WS_HEARTBEAT_MS = 30_000;
 /** At most this many pair ids per connection; more are refused with an `error` message. */
 export const WS_MAX_SUBSCRIPTIONS = 200;
 /** What changed for the user; the client reads the matching calls again. */
-export const WS_EVENT_TOPICS = ["messages", "price_alerts"] as const;
+export const WS_EVENT_TOPICS = ["messages", "price_alerts", "deposits"] as const;
 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -10,6 +10,8 @@ import type { TwoStepService } from "./accounts/two-step";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
+import { readNetworksFile } from "./chain/networks-file";
+import { ChainService } from "./chain/service";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { ExportsService } from "./exports/service";
@@ -57,6 +59,7 @@ export interface Services {
   market: MarketService;
   tickLog: TickLogService;
   updown: UpDownService;
+  chain: ChainService;
 }
 
 export function createServices(
@@ -94,6 +97,13 @@ export function createServices(
     },
   });
   const fundsSettings = new FundsSettingsService(db, { settings, admin });
+  // Read once here; app.ts checks each network against its node before the server takes a request.
+  const chain = new ChainService(
+    db,
+    clock,
+    config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks : [],
+    { ledger, messages, log },
+  );
   const domain = {
     settings,
     content: new ContentService(settings),
@@ -110,7 +120,8 @@ export function createServices(
     market,
     tickLog: new TickLogService(db, clock),
     updown,
-    deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads }),
+    chain,
+    deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads, chain }),
     withdrawals: new WithdrawalsService(db, clock, {
       ledger,
       admin,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REAL_NAME_STATUSES, REVIEW_STATUSES } from "../enums";
+import { DEPOSIT_STATUSES, REAL_NAME_STATUSES, REVIEW_STATUSES } from "../enums";
 import { decimal, id, paged, pageQuery, timestamp } from "../envelope";
 import { amountString, codeString, secondFactorString } from "../validators";
 import { defineCall } from "./define";
@@ -37,6 +37,20 @@ export const depositChannel = z.object({
   address: z.string(),
   /** A demo channel (a burn address nobody holds a key for): the app labels it wherever it shows the address. */
   demo: z.boolean(),
+  /**
+   * Credited from the chain (issue 39): `address` is the signed-in user's own, the deposit shows up by itself after
+   * `confirmations` blocks (no proof upload), and less than `min_deposit` is recorded but not credited. Null: an
+   * operator checks each deposit by hand (today's proof form).
+   */
+  on_chain: z.object({ confirmations: z.number().int(), min_deposit: decimal }).nullable(),
+});
+
+/** An on-chain deposit's progress: confirmations n of `required`, and the transaction on the network's explorer. */
+export const depositChain = z.object({
+  tx_hash: z.string(),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  tx_url: z.string().nullable(),
 });
 
 export const deposit = z.object({
@@ -50,10 +64,12 @@ export const deposit = z.object({
   amount: decimal,
   txid: z.string().nullable(),
   images: z.array(z.object({ id: z.number().int(), url: z.string() })),
-  status: z.enum(REVIEW_STATUSES),
+  status: z.enum(DEPOSIT_STATUSES),
   reason: z.string().nullable(),
   created_at: timestamp,
   reviewed_at: timestamp.nullable(),
+  /** Set for a deposit the chain watcher found (issue 39); null for one a user reported. */
+  chain: depositChain.nullable(),
 });
 
 export const withdrawal = z.object({
@@ -136,7 +152,8 @@ export const fundsCalls = {
     method: "POST",
     path: "/api/index/rechargechannels",
     auth: "user",
-    summary: "Deposit channels: currency, network, address",
+    summary:
+      "Deposit channels: currency, network, address (on an on-chain network, the user's own, allocated on first ask)",
     data: z.object({ items: z.array(depositChannel) }),
   }),
   dorecharge: defineCall({

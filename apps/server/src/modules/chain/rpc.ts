@@ -21,6 +21,8 @@ export function chainOf(network: ChainNetworkConfig): Chain {
 export function rpcClient(network: ChainNetworkConfig): PublicClient {
   return createPublicClient({
     chain: chainOf(network),
+    // viem keeps the block number for its polling interval by default; the watcher must see the node's own.
+    cacheTime: 0,
     transport: http(network.rpc_url, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
   });
 }

@@ -14,6 +14,7 @@ import type { Clock } from "../../lib/clock";
 import { toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
+import type { ChainService } from "../chain/service";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { isValidAddress } from "./addresses";
@@ -33,6 +34,8 @@ export interface DepositsDeps {
   admin: AdminService;
   messages: MessagesService;
   uploads: UploadsService;
+  /** The on-chain networks (CHAIN_NETWORKS_FILE); their channels answer each user's own address. */
+  chain: Pick<ChainService, "terms" | "addressFor" | "depositViews">;
 }
 
 /**
@@ -65,9 +68,16 @@ export class DepositsService {
 
   // Deposit channels ----------------------------------------------------------------------------------------------
 
-  async channels(): Promise<z.infer<typeof depositChannel>[]> {
+  /** The enabled channels; on an on-chain network the address is `userId`'s own (allocated on the first ask). */
+  async channels(userId: number): Promise<z.infer<typeof depositChannel>[]> {
     const rows = await repo.listChannels(this.db, true);
-    return rows.map((c) => ({ id: c.id, currency: c.currency, network: c.network, address: c.address, demo: c.demo }));
+    return Promise.all(
+      rows.map(async (c) => {
+        const terms = this.deps.chain.terms(c.currency, c.network);
+        const address = terms ? await this.deps.chain.addressFor(userId, c.network) : c.address;
+        return { id: c.id, currency: c.currency, network: c.network, address, demo: c.demo, on_chain: terms ?? null };
+      }),
+    );
   }
 
   async adminChannels(): Promise<z.infer<typeof adminDepositChannel>[]> {
@@ -135,6 +145,10 @@ export class DepositsService {
       conn,
       rows.flatMap((r) => r.imageIds),
     );
+    const chain = await this.deps.chain.depositViews(
+      conn,
+      rows.filter((r) => r.imageIds.length === 0).map((r) => r.id),
+    );
     return rows.map((d) => ({
       id: d.id,
       user_id: d.userId,
@@ -153,6 +167,7 @@ export class DepositsService {
       created_at: d.createdAt.toISOString(),
       reviewed_at: iso(d.reviewedAt),
       reviewed_by: d.reviewedBy,
+      chain: chain.get(d.id) ?? null,
     }));
   }
 
@@ -161,7 +176,10 @@ export class DepositsService {
     input: { channel_id: number; amount: string; txid?: string | undefined; images: number[] },
   ): Promise<DepositView> {
     const channel = await repo.findChannel(this.db, input.channel_id);
-    if (!channel?.enabled) throw new Refusal("deposit_channel_unavailable");
+    // An on-chain channel is credited by the chain watcher, never from a report.
+    if (!channel?.enabled || this.deps.chain.terms(channel.currency, channel.network)) {
+      throw new Refusal("deposit_channel_unavailable");
+    }
     const currency = await this.deps.ledger.currency(channel.currency);
     const amount = checkPrecision(input.amount, currency);
     const imageIds = [...new Set(input.images)];

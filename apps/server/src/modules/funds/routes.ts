@@ -89,7 +89,9 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   });
 
   // Deposits
-  contractRoute(app, ctx.routes, calls.rechargechannels, async () => ({ items: await deposits.channels() }));
+  contractRoute(app, ctx.routes, calls.rechargechannels, async ({ caller }) => ({
+    items: await deposits.channels(caller!.userId),
+  }));
   contractRoute(app, ctx.routes, calls.dorecharge, async ({ caller, body }) =>
     deposits.submitDeposit(caller!.userId, body),
   );
