@@ -96,6 +96,7 @@ export default function Recharge() {
   const channel = currencyChannels.find((c) => c.id === channelId) ?? currencyChannels[0];
   const decimals = decimalsInfo.data?.items.find((n) => n.currency === currency)?.decimals ?? 8;
 
+  const onChain = channel?.on_chain ?? null;
   const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
   const ready = channel !== undefined && amountOk && proofs.length > 0;
 
@@ -172,7 +173,11 @@ export default function Recharge() {
             <Selector
               columns={3}
               options={currencyChannels.map((c) => ({
-                label: c.demo ? `${c.network} · ${t("recharge.demo")}` : c.network,
+                label: c.demo
+                  ? `${c.network} · ${t("recharge.demo")}`
+                  : c.on_chain
+                    ? c.network
+                    : `${c.network} · ${t("recharge.handChecked")}`,
                 value: c.id,
               }))}
               value={channel ? [channel.id] : []}
@@ -187,60 +192,74 @@ export default function Recharge() {
               </p>
             </>
           )}
-          <Field label={t("recharge.amount", { currency })}>
-            {(id) => (
-              <Input
-                id={id}
-                className="funds-input"
-                value={amount}
-                inputMode="decimal"
-                onChange={(value) => setAmount(sanitizeAmountInput(value, decimals))}
-                placeholder={t("recharge.amountPlaceholder")}
-              />
-            )}
-          </Field>
-          <Field label={t("recharge.txid")}>
-            {(id) => (
-              <Input
-                id={id}
-                className="funds-input"
-                value={txid}
-                maxLength={128}
-                onChange={setTxid}
-                placeholder={t("recharge.txidPlaceholder")}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <fieldset className="funds-field">
-            <legend>{t("recharge.proofs", { max: PROOF_IMAGES_MAX })}</legend>
-            <ImageUploader
-              value={proofs}
-              onChange={(list) => setProofs(list as ProofItem[])}
-              upload={uploadProof}
-              maxCount={PROOF_IMAGES_MAX}
-              accept={ACCEPTED_IMAGES}
-              multiple
-            />
-            <span className="funds-field__hint">{t("recharge.proofsHint")}</span>
-          </fieldset>
-          {channel && amountOk && (
-            <InfoRows
-              rows={[
-                { label: t("recharge.network"), value: `${channel.currency} · ${channel.network}` },
-                { label: t("recharge.credit"), value: formatMoney(amount, channel.currency), strong: true },
-              ]}
-            />
-          )}
-          <p className="funds-muted">{t("recharge.reviewNote")}</p>
-          {error && (
-            <p className="funds-notice funds-notice--error" role="alert">
-              {error}
+          {onChain && channel ? (
+            // The user's own address: the chain watcher credits it, there is nothing to report or prove.
+            <p className="funds-muted" data-testid="deposit-on-chain-note">
+              {t("recharge.onChainNote", {
+                network: channel.network,
+                confirmations: onChain.confirmations,
+                min: onChain.min_deposit,
+                currency: channel.currency,
+              })}
             </p>
+          ) : (
+            <>
+              <Field label={t("recharge.amount", { currency })}>
+                {(id) => (
+                  <Input
+                    id={id}
+                    className="funds-input"
+                    value={amount}
+                    inputMode="decimal"
+                    onChange={(value) => setAmount(sanitizeAmountInput(value, decimals))}
+                    placeholder={t("recharge.amountPlaceholder")}
+                  />
+                )}
+              </Field>
+              <Field label={t("recharge.txid")}>
+                {(id) => (
+                  <Input
+                    id={id}
+                    className="funds-input"
+                    value={txid}
+                    maxLength={128}
+                    onChange={setTxid}
+                    placeholder={t("recharge.txidPlaceholder")}
+                    autoComplete="off"
+                  />
+                )}
+              </Field>
+              <fieldset className="funds-field">
+                <legend>{t("recharge.proofs", { max: PROOF_IMAGES_MAX })}</legend>
+                <ImageUploader
+                  value={proofs}
+                  onChange={(list) => setProofs(list as ProofItem[])}
+                  upload={uploadProof}
+                  maxCount={PROOF_IMAGES_MAX}
+                  accept={ACCEPTED_IMAGES}
+                  multiple
+                />
+                <span className="funds-field__hint">{t("recharge.proofsHint")}</span>
+              </fieldset>
+              {channel && amountOk && (
+                <InfoRows
+                  rows={[
+                    { label: t("recharge.network"), value: `${channel.currency} · ${channel.network}` },
+                    { label: t("recharge.credit"), value: formatMoney(amount, channel.currency), strong: true },
+                  ]}
+                />
+              )}
+              <p className="funds-muted">{t("recharge.reviewNote")}</p>
+              {error && (
+                <p className="funds-notice funds-notice--error" role="alert">
+                  {error}
+                </p>
+              )}
+              <Button block color="primary" type="submit" disabled={!ready} loading={submit.isPending}>
+                {t("recharge.submit")}
+              </Button>
+            </>
           )}
-          <Button block color="primary" type="submit" disabled={!ready} loading={submit.isPending}>
-            {t("recharge.submit")}
-          </Button>
         </form>
       )}
     </Page>

@@ -1,14 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Tabs, Tag } from "antd-mobile";
 import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
 import { add } from "@/lib/decimal";
 import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { useLiveEvent } from "@/lib/live/hooks";
 import { useSearchParams } from "@/lib/router";
 import { useRequireAuth } from "@/lib/session";
 import { type DepositRow, useDeposits } from "../api/get-deposits";
 import { type ExchangeRow, useExchanges } from "../api/get-exchanges";
 import { useWithdrawals, type WithdrawalRow } from "../api/get-withdrawals";
+import { fundsKeys } from "../api/keys";
 import { PagedList } from "../components/PagedList";
 import { ReviewStatusTag } from "../components/ReviewStatus";
 import { LOG_TABS, type LogTab } from "../lib/paths";
@@ -44,10 +47,25 @@ function DepositItem({ row }: { row: DepositRow }) {
         <span>{t("log.amount")}</span>
         <strong>{formatMoney(row.amount, row.currency)}</strong>
       </div>
+      {row.chain && (
+        <div className="funds-row__line" data-testid={`deposit-${row.id}-confirmations`}>
+          <span>{t("log.confirmations")}</span>
+          <span>
+            {row.chain.confirmations} / {row.chain.required}
+          </span>
+        </div>
+      )}
       {row.txid && (
         <div className="funds-row__line">
           <span>{t("log.txid")}</span>
           <span className="funds-break">{row.txid}</span>
+        </div>
+      )}
+      {row.chain?.tx_url && (
+        <div className="funds-row__line">
+          <a href={row.chain.tx_url} target="_blank" rel="noopener noreferrer">
+            {t("log.explorer")}
+          </a>
         </div>
       )}
       <div className="funds-row__line">
@@ -130,6 +148,9 @@ function ExchangeItem({ row }: { row: ExchangeRow }) {
 }
 
 function DepositList() {
+  const queryClient = useQueryClient();
+  // An on-chain deposit appears, gains confirmations and is credited while the list is open.
+  useLiveEvent("deposits", () => void queryClient.invalidateQueries({ queryKey: fundsKeys.deposits() }));
   return <PagedList query={useDeposits()} rowKey={(r) => r.id} renderRow={(r) => <DepositItem row={r} />} />;
 }
 function WithdrawalList() {
