@@ -132,6 +132,15 @@ describe("deposit addresses", () => {
     expect(depositAddressAt(ANVIL_ACCOUNT_XPUB, 1)).toBe(privateKeyToAccount(ANVIL_KEYS[1]).address);
   });
 
+  it("offers the file's currencies only on chain: their seeded demo channels are gone, other currencies keep theirs", async () => {
+    const user = await passwordUser(t);
+    const { items } = await t.api("rechargechannels", { as: user });
+    const of = (currency: string) => items.filter((c) => c.currency === currency);
+    expect(of("USDT").map((c) => [c.network, c.demo, Boolean(c.on_chain)])).toEqual([["ERC20", false, true]]);
+    expect(of("ETH").every((c) => c.on_chain)).toBe(true);
+    expect(items.some((c) => c.demo && c.currency === "BTC")).toBe(true);
+  });
+
   it("answers each user their own address, allocated once even when asked 25 times at once", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => passwordUser(t)));
     const same = users[0]!;

@@ -168,6 +168,17 @@ export const findChannel = async (db: Conn, currency: string, network: string) =
   )[0];
 
 /**
+ * A currency with an on-chain network takes no demo deposits any more: a burn address beside a real one invites a
+ * user to send real money to it. The operator may enable such a channel again in the console.
+ */
+export async function disableDemoChannels(db: Conn, currency: string) {
+  await db
+    .update(depositChannels)
+    .set({ enabled: false })
+    .where(and(eq(depositChannels.currency, currency), eq(depositChannels.demo, true)));
+}
+
+/**
  * The channel of a currency on an on-chain network: enabled, not demo, and no shared address (each user gets
  * their own); a seeded demo channel of it is replaced.
  */

@@ -84,7 +84,7 @@ export class ChainService {
   /**
    * At start: each network's node answers with the file's chain id, each token's decimals() matches, each currency
    * is one of the app's; any mismatch or silent node stops the start with what was expected and what was seen.
-   * Then the networks' channels replace the demo ones and each watcher gets a cursor at the node's head.
+   * Then the networks' channels replace their currencies' demo ones and each watcher gets a cursor at the node's head.
    */
   async prepare(): Promise<void> {
     for (const n of this.networks) {
@@ -133,7 +133,10 @@ export class ChainService {
           `${where}: the watcher followed chain id ${cursor.chainId} on this network, the file now says ${n.chain_id}; a network's chain cannot change under its deposits`,
         );
       }
-      for (const c of n.currencies) await repo.claimChannel(this.db, c.currency, n.network, OWN_ADDRESS_CHANNEL);
+      for (const c of n.currencies) {
+        await repo.claimChannel(this.db, c.currency, n.network, OWN_ADDRESS_CHANNEL);
+        await repo.disableDemoChannels(this.db, c.currency);
+      }
       if (!cursor) {
         const head = await client.getBlock({ blockTag: "latest" });
         await repo.insertCursor(this.db, { network: n.network, chainId: n.chain_id, block: head.number as bigint });
