@@ -5,6 +5,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { systemClock } from "./lib/clock";
 import { seedDatabase } from "./seed";
+import { chainSender } from "./workers/chain-sender";
 import { PriceFeed } from "./workers/price-feed";
 import { settlementWorkers } from "./workers/settlement";
 
@@ -31,6 +32,7 @@ async function main() {
     historyDays: config.simulatedHistoryDays,
   });
   const settlement = settlementWorkers(app.services, app.log);
+  const sender = app.services.chainWithdrawals.hasNetworks ? chainSender(app.services, database, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +45,7 @@ async function main() {
       // Workers first: the last tick is recorded and the feed's lease handed to another instance at once.
       await priceFeed.stop();
       await settlement.stop();
+      await sender?.stop();
       await app.close();
       await database.close();
     } finally {
@@ -55,6 +58,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   priceFeed.start();
   settlement.start();
+  sender?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;

@@ -10,6 +10,9 @@ import type { TwoStepService } from "./accounts/two-step";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
+import { readHotWallet } from "./chain/hot-wallet";
+import { readNetworksFile } from "./chain/networks-file";
+import { ChainWithdrawalsService } from "./chain/withdrawals";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { ExportsService } from "./exports/service";
@@ -48,6 +51,8 @@ export interface Services {
   content: ContentService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
+  /** The hot wallet's sends of withdrawals on networks with a node (CHAIN_NETWORKS_FILE, HOT_WALLET_KEY_FILE). */
+  chainWithdrawals: ChainWithdrawalsService;
   exchange: ExchangeService;
   fundsSettings: FundsSettingsService;
   identity: IdentityService;
@@ -94,6 +99,21 @@ export function createServices(
     },
   });
   const fundsSettings = new FundsSettingsService(db, { settings, admin });
+  const withdrawals = new WithdrawalsService(db, clock, {
+    ledger,
+    admin,
+    messages,
+    settings: fundsSettings,
+    codes: emailCodes,
+    secondFactor: twoStep,
+    realName: identity,
+    addressBook,
+  });
+  // Both files are read once, here; a bad one (or a key file others can read) stops the start with its reason.
+  const networks = config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks : [];
+  const hotWallet = config.hotWalletKeyFile ? readHotWallet(config.hotWalletKeyFile) : undefined;
+  const chainWithdrawals = new ChainWithdrawalsService(db, clock, networks, hotWallet, { withdrawals, admin });
+  if (chainWithdrawals.hasNetworks) withdrawals.sendOnChainWith(chainWithdrawals);
   const domain = {
     settings,
     content: new ContentService(settings),
@@ -111,16 +131,8 @@ export function createServices(
     tickLog: new TickLogService(db, clock),
     updown,
     deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads }),
-    withdrawals: new WithdrawalsService(db, clock, {
-      ledger,
-      admin,
-      messages,
-      settings: fundsSettings,
-      codes: emailCodes,
-      secondFactor: twoStep,
-      realName: identity,
-      addressBook,
-    }),
+    withdrawals,
+    chainWithdrawals,
     exchange: new ExchangeService(db, clock, { ledger, prices: market, settings: fundsSettings }),
     fundsSettings,
   };

@@ -4,6 +4,7 @@ export * from "./accounts";
 export * from "./addressbook";
 export * from "./admin";
 export * from "./alerts";
+export * from "./chain-withdrawals";
 export * from "./funds";
 export * from "./identity";
 export * from "./ledger";
