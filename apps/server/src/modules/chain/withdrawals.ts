@@ -8,6 +8,7 @@ import {
   keccak256,
   type LocalAccount,
   type PublicClient,
+  parseTransaction,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
@@ -36,6 +37,12 @@ export interface ChainWithdrawalsDeps {
 export interface SendPassHooks {
   /** Runs after a signed transaction is stored, before it is broadcast. */
   afterStore?: (hash: Hex) => void | Promise<void>;
+}
+
+class StoppedByHook extends Error {
+  constructor(override readonly cause: unknown) {
+    super("stopped by a hook");
+  }
 }
 
 /** Gas when the node's estimate fails (a transfer the token will refuse still goes out; its receipt says so). */
@@ -155,8 +162,8 @@ export class ChainWithdrawalsService implements ChainSends {
   }
 
   /**
-   * One pass over every network: follow what was sent, broadcast again what is stored and not yet taken by the
-   * node, then sign and send what is queued. Without the hot wallet's key nothing is sent (withdrawals wait).
+   * One pass over every network: broadcast again what is stored and not yet taken by the node, sign and send what
+   * is queued, then follow what was sent. Without the hot wallet's key nothing is sent (withdrawals wait).
    * Every network is tried; the first failure is thrown at the end for the worker to log.
    */
   async pass(hooks: SendPassHooks = {}): Promise<void> {
@@ -164,13 +171,15 @@ export class ChainWithdrawalsService implements ChainSends {
     const failures: unknown[] = [];
     for (const network of this.byName.values()) {
       for (const step of [
-        () => this.follow(network),
         () => this.rebroadcast(network, failures),
         () => this.signQueued(network, hooks, failures),
+        () => this.follow(network),
       ]) {
         try {
           await step();
         } catch (error) {
+          // A test's hook stops the whole pass there, as a crash would.
+          if (error instanceof StoppedByHook) throw error.cause;
           failures.push(error);
         }
       }
@@ -193,7 +202,8 @@ export class ChainWithdrawalsService implements ChainSends {
   private async gasFor(client: PublicClient, row: repo.ChainWithdrawalRow, call: ReturnType<typeof this.transfer>) {
     const hot = this.hotWallet as LocalAccount;
     try {
-      return await client.estimateGas({ account: hot.address, ...call });
+      // A fifth more than the estimate: the node estimates on its pending state, which our other sends change.
+      return ((await client.estimateGas({ account: hot.address, ...call })) * 6n) / 5n;
     } catch {
       return row.token ? FALLBACK_GAS.token : FALLBACK_GAS.native;
     }
@@ -267,7 +277,11 @@ export class ChainWithdrawalsService implements ChainSends {
       });
       skipped.add(candidate.withdrawalId);
       if (!stored) continue;
-      await hooks.afterStore?.(stored.hash);
+      try {
+        await hooks.afterStore?.(stored.hash);
+      } catch (error) {
+        throw new StoppedByHook(error);
+      }
       await this.broadcast(client, stored.raw, stored.hash).catch((error: unknown) => failures.push(error));
     }
   }
@@ -330,7 +344,8 @@ export class ChainWithdrawalsService implements ChainSends {
     const client = this.client(network);
     const sent = await repo.listInState(this.db, network.network, ["sent"]);
     if (!sent.length) return;
-    const head = await client.getBlockNumber();
+    // viem keeps a block number for 4 s by default; confirmations are counted on the node's head now.
+    const head = await client.getBlockNumber({ cacheTime: 0 });
     for (const row of sent) {
       const txs = await repo.findTxs(this.db, [row.withdrawalId]);
       const receipt = await this.minedReceipt(client, txs);
@@ -390,7 +405,9 @@ export class ChainWithdrawalsService implements ChainSends {
     if (!last || (await this.minedReceipt(client, txs))) throw new Refusal("withdraw_not_stuck", { id });
     const destination = await this.deps.withdrawals.destination(this.db, id);
     const call = this.transfer(found, destination as Address);
-    const [gas, estimate] = await Promise.all([this.gasFor(client, found, call), client.estimateFeesPerGas()]);
+    // The same gas as the transaction it replaces: an estimate now would run after it, on a state it changed.
+    const gas = parseTransaction(last.raw as Hex).gas ?? (await this.gasFor(client, found, call));
+    const estimate = await client.estimateFeesPerGas();
     const maxPriorityFeePerGas = [bump(BigInt(toAmount(last.maxPriorityFeePerGas))), estimate.maxPriorityFeePerGas];
     const maxFeePerGas = [bump(BigInt(toAmount(last.maxFeePerGas))), estimate.maxFeePerGas];
     const fees = {
