@@ -26,6 +26,7 @@ import { seedDatabase } from "../src/seed";
 import { createCrashDatabase } from "./crash-fixtures";
 import { fundUser, insertUser } from "./fixtures";
 import { openTestDatabase, startTestApp, type TestApp, testDbKind } from "./helper";
+import { signUp } from "./sign-up";
 
 /**
  * Issue 39 item 4: withdrawals sent by the hot wallet to a real anvil node, a TestUSDT compiled by solc, on PGlite
@@ -119,8 +120,9 @@ async function userWithBookAddress(
   currency: string,
   to: Address,
   fund: string,
+  existing?: number,
 ) {
-  const userId = await insertUser(database);
+  const userId = existing ?? (await insertUser(database));
   await fundUser(services.ledger, userId, fund, currency);
   const past = new Date(Date.now() - 48 * 3_600_000);
   await database.db
@@ -130,8 +132,14 @@ async function userWithBookAddress(
 }
 
 /** A funded user's withdrawal to `to`, completed by the operator through the API. */
-async function approvedWithdrawal(currency: "USDT" | "ETH", amount: string, to: Address, fund = "1000") {
-  const userId = await userWithBookAddress(t.database, s(), currency, to, fund);
+async function approvedWithdrawal(
+  currency: "USDT" | "ETH",
+  amount: string,
+  to: Address,
+  fund = "1000",
+  existing?: number,
+) {
+  const userId = await userWithBookAddress(t.database, s(), currency, to, fund, existing);
   const w = await s().withdrawals.placeWithdrawal(
     userId,
     { currency, network: "ERC20", address: to, amount },
@@ -157,7 +165,8 @@ const balances = async (userId: number, currency: string) => ({
 describe("withdrawals sent by the hot wallet", () => {
   it("sends a token withdrawal of exactly the amount, and completes it only at N confirmations", async () => {
     const to = newAddress();
-    const { id, userId, reviewed } = await approvedWithdrawal("USDT", "25", to);
+    const user = await signUp(t);
+    const { id, userId, reviewed } = await approvedWithdrawal("USDT", "25", to, "1000", user.userId);
     expect(reviewed.status).toBe("sending");
     expect(reviewed.chain?.state).toBe("queued");
     await s().chainWithdrawals.pass();
@@ -178,7 +187,13 @@ describe("withdrawals sent by the hot wallet", () => {
     expect(mined.from.toLowerCase()).toBe(HOT.toLowerCase());
     expect(mined.to?.toLowerCase()).toBe(token.toLowerCase());
     expect(w.explorer_url).toBe(`https://explorer.example/tx/${w.tx_hash}`);
-    // The user sees it in the withdrawal log; amount + fee left frozen, nothing more.
+    // The user sees it in the withdrawal log with its hash and explorer link (nothing of the console's detail), and
+    // is told; amount + fee left frozen, nothing more.
+    const log = await t.send("getwithdraw", { as: user.token, query: { page: 1, list: 10 } });
+    answers.push(JSON.stringify(log.body));
+    const shown = log.body.data!.items.find((x) => x.id === id)!;
+    expect(shown).toMatchObject({ status: "completed", tx_hash: w.tx_hash, explorer_url: w.explorer_url });
+    expect(shown).not.toHaveProperty("chain");
     expect(await balances(userId, "USDT")).toEqual({ available: "970", frozen: "0" });
     const token2 = await tokenBalance(to);
     expect(token2).toBe(25_000_000n);
