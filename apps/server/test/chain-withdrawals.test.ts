@@ -296,6 +296,32 @@ describe("withdrawals sent by the hot wallet", () => {
     }
   });
 
+  it("lets an operator cancel a stuck send safely: the cancel is mined at its nonce and the funds return", async () => {
+    const to = newAddress();
+    const { id, userId } = await approvedWithdrawal("USDT", "22", to);
+    const before = await chain.getTransactionCount({ address: HOT });
+    await test().setAutomine(false);
+    try {
+      await s().chainWithdrawals.pass();
+      const cancelled = await t.send("adminWithdrawCancel", { as: op, body: { id } });
+      answers.push(JSON.stringify(cancelled.body));
+      expect(cancelled.body.code, cancelled.body.msg).toBe(1);
+      expect(cancelled.body.data!.chain!.hashes.map((h) => h.cancel)).toEqual([false, true]);
+      await mine(CONFIRMATIONS);
+      await s().chainWithdrawals.pass();
+      const w = await withdrawalOf(id);
+      expect(w.status).toBe("failed");
+      expect(w.reason).toBe("chain_cancelled");
+      expect(await tokenBalance(to)).toBe(0n);
+      expect(await chain.getTransactionCount({ address: HOT })).toBe(before + 1);
+      expect(await balances(userId, "USDT")).toEqual({ available: "1000", frozen: "0" });
+      const audit = await t.send("adminAuditList", { as: op, body: { action: "withdrawal.cancel_send" } });
+      expect(audit.body.data!.items.some((e) => e.target_id === String(id))).toBe(true);
+    } finally {
+      await test().setAutomine(true);
+    }
+  });
+
   it("holds a withdrawal over the daily limit until an operator approves it", async () => {
     const to = newAddress();
     const { id, reviewed } = await approvedWithdrawal("USDT", "600", to, "700");

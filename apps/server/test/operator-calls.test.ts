@@ -43,6 +43,11 @@ const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; rea
     effect: "config",
     reason: "re-signs a sent withdrawal at the same nonce with a higher fee, audited; it is paid once, by the chain",
   },
+  "/api/admin/withdraw/cancel": {
+    effect: "config",
+    reason:
+      "signs a zero-value self-transfer at a sent withdrawal's nonce, audited; the chain's verdict moves the money",
+  },
   "/api/admin/withdraw/hotwallet": { effect: "read", reason: "the hot wallet's balances beside what waits" },
   "/api/admin/withdraw/networks/list": { effect: "read", reason: "withdrawal networks" },
   "/api/admin/withdraw/networks/save": { effect: "config", reason: "a network's fee and limits for new requests" },

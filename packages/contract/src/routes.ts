@@ -77,6 +77,7 @@ export const routes = {
   adminWithdrawReview: { method: "POST", path: "/api/admin/withdraw/review" },
   adminWithdrawApprove: { method: "POST", path: "/api/admin/withdraw/approve" },
   adminWithdrawSpeedup: { method: "POST", path: "/api/admin/withdraw/speedup" },
+  adminWithdrawCancel: { method: "POST", path: "/api/admin/withdraw/cancel" },
   adminHotWallet: { method: "POST", path: "/api/admin/withdraw/hotwallet" },
   adminRealList: { method: "POST", path: "/api/admin/real/list" },
   adminRealReview: { method: "POST", path: "/api/admin/real/review" },

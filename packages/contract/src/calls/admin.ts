@@ -42,7 +42,15 @@ export const chainSend = z.object({
   held: z.boolean(),
   nonce: z.number().int().nullable(),
   /** Every signed transaction (a replacement adds one); the mined one is `tx_hash`. */
-  hashes: z.array(z.object({ hash: z.string(), max_fee_per_gas: z.string(), broadcast: z.boolean() })),
+  hashes: z.array(
+    z.object({
+      hash: z.string(),
+      max_fee_per_gas: z.string(),
+      broadcast: z.boolean(),
+      /** The operator's cancel: a zero-value transfer to the hot wallet at the same nonce. */
+      cancel: z.boolean(),
+    }),
+  ),
   approved_by: z.number().int().nullable(),
 });
 export const adminWithdrawal = withdrawal.extend({
@@ -297,6 +305,15 @@ export const adminCalls = {
     auth: "operator",
     summary:
       "Replace a withdrawal's stuck transaction with one paying a higher fee at the same nonce (audited); whichever is mined wins",
+    body: z.object({ id: intLike(1, 2_147_483_647) }),
+    data: adminWithdrawal,
+  }),
+  adminWithdrawCancel: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/cancel",
+    auth: "operator",
+    summary:
+      "Mark a sent, unmined withdrawal failed, safely: a zero-value self-transfer at its nonce with a higher fee (audited); if that is mined the funds return, if the original is mined first it completes",
     body: z.object({ id: intLike(1, 2_147_483_647) }),
     data: adminWithdrawal,
   }),

@@ -3,6 +3,7 @@ CREATE TABLE "chain_withdrawal_txs" (
 	"withdrawal_id" integer NOT NULL,
 	"hash" text NOT NULL,
 	"raw" text NOT NULL,
+	"kind" text DEFAULT 'transfer' NOT NULL,
 	"max_fee_per_gas" numeric(38, 18) NOT NULL,
 	"max_priority_fee_per_gas" numeric(38, 18) NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

@@ -70,6 +70,11 @@ export const chainWithdrawalTxs = pgTable(
       .references(() => chainWithdrawals.withdrawalId),
     hash: text("hash").notNull(),
     raw: text("raw").notNull(),
+    /**
+     * `transfer` pays the withdrawal; `cancel` is an operator's zero-value transfer to the hot wallet itself at the
+     * same nonce: mined, it fails the withdrawal and returns the funds.
+     */
+    kind: text("kind").notNull().default("transfer"),
     maxFeePerGas: decimalColumn("max_fee_per_gas").notNull(),
     maxPriorityFeePerGas: decimalColumn("max_priority_fee_per_gas").notNull(),
     createdAt: at("created_at").notNull(),

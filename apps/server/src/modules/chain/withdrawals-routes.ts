@@ -12,5 +12,8 @@ export function chainWithdrawalRoutes(app: FastifyInstance, ctx: ModuleContext) 
   contractRoute(app, ctx.routes, calls.adminWithdrawSpeedup, ({ operator, body, request }) =>
     chainWithdrawals.speedUp(operator!.operatorId, request.ip, body.id),
   );
+  contractRoute(app, ctx.routes, calls.adminWithdrawCancel, ({ operator, body, request }) =>
+    chainWithdrawals.cancel(operator!.operatorId, request.ip, body.id),
+  );
   contractRoute(app, ctx.routes, calls.adminHotWallet, () => chainWithdrawals.hotWalletBalances());
 }

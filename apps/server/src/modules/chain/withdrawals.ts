@@ -356,8 +356,10 @@ export class ChainWithdrawalsService implements ChainSends {
           await repo.updateChainWithdrawal(this.db, row.withdrawalId, { ...mined, updatedAt: this.clock.now() });
           continue;
         }
-        const outcome =
-          receipt.status === "success"
+        const cancelled = txs.some((t) => t.hash === receipt.transactionHash && t.kind === "cancel");
+        const outcome = cancelled
+          ? ({ paid: false, reason: "chain_cancelled" } as const)
+          : receipt.status === "success"
             ? ({ paid: true, hash: receipt.transactionHash } as const)
             : ({ paid: false, reason: "chain_reverted" } as const);
         await this.finish(row.withdrawalId, outcome, mined);
@@ -392,7 +394,25 @@ export class ChainWithdrawalsService implements ChainSends {
    * both fee caps, and no less than the node's estimate now), stored before it is broadcast and audited. Both
    * hashes are followed; whichever is mined completes the withdrawal, and the nonce pays it once.
    */
-  async speedUp(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+  speedUp(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+    return this.replace(operatorId, ip, id, "transfer");
+  }
+
+  /**
+   * An operator's "mark failed" on a sent, unmined withdrawal, made safe: a zero-value transfer from the hot wallet
+   * to itself at the same nonce and a higher fee, stored before broadcast and audited. If it is mined, the withdrawal
+   * fails and its funds return; if the original is mined first, it completes. Either way the nonce pays once.
+   */
+  cancel(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+    return this.replace(operatorId, ip, id, "cancel");
+  }
+
+  private async replace(
+    operatorId: number,
+    ip: string | undefined,
+    id: number,
+    kind: "transfer" | "cancel",
+  ): Promise<WithdrawalView> {
     const hot = this.hotWallet;
     const found = (await repo.findChainWithdrawals(this.db, [id]))[0];
     const network = found && this.byName.get(found.network);
@@ -404,9 +424,15 @@ export class ChainWithdrawalsService implements ChainSends {
     const last = txs.at(-1);
     if (!last || (await this.minedReceipt(client, txs))) throw new Refusal("withdraw_not_stuck", { id });
     const destination = await this.deps.withdrawals.destination(this.db, id);
-    const call = this.transfer(found, destination as Address);
+    const call =
+      kind === "cancel"
+        ? { to: hot.address, data: undefined, value: 0n }
+        : this.transfer(found, destination as Address);
     // The same gas as the transaction it replaces: an estimate now would run after it, on a state it changed.
-    const gas = parseTransaction(last.raw as Hex).gas ?? (await this.gasFor(client, found, call));
+    const gas =
+      kind === "cancel"
+        ? FALLBACK_GAS.native
+        : (parseTransaction(last.raw as Hex).gas ?? (await this.gasFor(client, found, call)));
     const estimate = await client.estimateFeesPerGas();
     const maxPriorityFeePerGas = [bump(BigInt(toAmount(last.maxPriorityFeePerGas))), estimate.maxPriorityFeePerGas];
     const maxFeePerGas = [bump(BigInt(toAmount(last.maxFeePerGas))), estimate.maxFeePerGas];
@@ -431,13 +457,14 @@ export class ChainWithdrawalsService implements ChainSends {
         withdrawalId: id,
         hash,
         raw,
+        kind,
         maxFeePerGas: fees.maxFeePerGas.toString(),
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
         createdAt: this.clock.now(),
       });
       await this.deps.admin.audit(tx, {
         operatorId,
-        action: "withdrawal.speed_up",
+        action: kind === "cancel" ? "withdrawal.cancel_send" : "withdrawal.speed_up",
         target: { type: "withdrawal", id },
         before: { hash: last.hash, max_fee_per_gas: toAmount(last.maxFeePerGas) },
         after: { hash, max_fee_per_gas: fees.maxFeePerGas.toString(), nonce: row.nonce },
@@ -475,6 +502,7 @@ export class ChainWithdrawalsService implements ChainSends {
             hash: t.hash,
             max_fee_per_gas: toAmount(t.maxFeePerGas),
             broadcast: t.broadcastAt !== null,
+            cancel: t.kind === "cancel",
           })),
           approved_by: row.approvedBy,
         },

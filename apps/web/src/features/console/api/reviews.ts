@@ -87,12 +87,21 @@ export function useHotWallet() {
   });
 }
 
-/** Approve a held withdrawal's send, or replace its stuck transaction with a higher fee; both refresh the console. */
-export function useChainAction(action: "approve" | "speedup") {
+/**
+ * Approve a held withdrawal's send, replace its stuck transaction with a higher fee, or cancel it (a self-transfer
+ * at its nonce); each refreshes the console.
+ */
+const chainCall = {
+  approve: calls.adminWithdrawApprove,
+  speedup: calls.adminWithdrawSpeedup,
+  cancel: calls.adminWithdrawCancel,
+} as const;
+export type ChainAction = keyof typeof chainCall;
+
+export function useChainAction(action: ChainAction) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      operatorApi(action === "approve" ? calls.adminWithdrawApprove : calls.adminWithdrawSpeedup, { body: { id } }),
+    mutationFn: (id: number) => operatorApi(chainCall[action], { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: CONSOLE_KEY }),
   });
 }

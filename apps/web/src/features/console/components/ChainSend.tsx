@@ -1,33 +1,42 @@
 import { formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
-import { type AdminWithdrawal, useChainAction, useHotWallet } from "../api/reviews";
+import { type AdminWithdrawal, type ChainAction, useChainAction, useHotWallet } from "../api/reviews";
 import { errorMessage } from "../lib/operator-api";
+
+const LABELS: Record<ChainAction, { title: string; button: string; done: string }> = {
+  approve: { title: "chain.approveTitle", button: "chain.approve", done: "chain.approved" },
+  speedup: { title: "chain.speedUpTitle", button: "chain.speedUp", done: "chain.spedUp" },
+  cancel: { title: "chain.cancelTitle", button: "chain.cancel", done: "chain.cancelled" },
+};
 
 /**
  * A withdrawal's send on chain: its state (held over the daily limit, queued, sent with its confirmations, done),
- * its nonce and every transaction hash, with "Approve send" for a held one and "Speed up" for a sent, unmined one.
+ * its nonce and every transaction hash, with "Approve send" for a held one and "Speed up" / "Cancel send" for a
+ * sent, unmined one.
  */
 export function ChainSendCell({ row }: { row: AdminWithdrawal }) {
   const { t } = useTranslation("console");
   const approve = useChainAction("approve");
   const speedUp = useChainAction("speedup");
+  const cancel = useChainAction("cancel");
   const chain = row.chain;
   if (!chain) return <span className="console-muted">{t("chain.byHand")}</span>;
-  const act = async (action: "approve" | "speedup") => {
+  const act = async (action: ChainAction) => {
+    const labels = LABELS[action];
     const ok = await confirm({
-      title: t(action === "approve" ? "chain.approveTitle" : "chain.speedUpTitle"),
+      title: t(labels.title),
       content: t("review.withdrawal.subject", {
         id: row.id,
         amount: formatMoney(row.amount, row.currency),
         uid: row.user_id,
       }),
-      confirmText: t(action === "approve" ? "chain.approve" : "chain.speedUp"),
+      confirmText: t(labels.button),
       cancelText: t("common.cancel"),
     });
     if (!ok) return;
-    (action === "approve" ? approve : speedUp).mutate(row.id, {
-      onSuccess: () => toast.success(t(action === "approve" ? "chain.approved" : "chain.spedUp")),
+    ({ approve, speedup: speedUp, cancel })[action].mutate(row.id, {
+      onSuccess: () => toast.success(t(labels.done)),
       onError: (error) => toast.error(errorMessage(error, t("common.saveFailed"))),
     });
   };
@@ -61,14 +70,24 @@ export function ChainSendCell({ row }: { row: AdminWithdrawal }) {
         </button>
       )}
       {chain.state === "sent" && !mined && (
-        <button
-          type="button"
-          className="console-button"
-          disabled={speedUp.isPending}
-          onClick={() => void act("speedup")}
-        >
-          {t("chain.speedUp")}
-        </button>
+        <div className="console-row-actions">
+          <button
+            type="button"
+            className="console-button"
+            disabled={speedUp.isPending}
+            onClick={() => void act("speedup")}
+          >
+            {t("chain.speedUp")}
+          </button>
+          <button
+            type="button"
+            className="console-button console-button--danger"
+            disabled={cancel.isPending}
+            onClick={() => void act("cancel")}
+          >
+            {t("chain.cancel")}
+          </button>
+        </div>
       )}
     </div>
   );

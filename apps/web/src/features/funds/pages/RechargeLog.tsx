@@ -16,7 +16,7 @@ import { readableRate } from "../lib/rate";
 import "../funds.css";
 
 /** Why the chain did not carry a withdrawal out, as the server records it; shown in the user's language. */
-const CHAIN_REASONS = new Set(["chain_reverted", "chain_dropped"]);
+const CHAIN_REASONS = new Set(["chain_reverted", "chain_dropped", "chain_cancelled"]);
 
 function Reason({ reason }: { reason: string | null }) {
   const { t } = useTranslation("funds");
