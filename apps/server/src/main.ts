@@ -74,6 +74,14 @@ async function main() {
       "Mail is not delivered (no SMTP_URL): codes show in the console's Email outbox. Set SMTP_URL before a real user signs up.\n",
     );
   }
+  const { chainWithdrawals } = app.services;
+  if (chainWithdrawals.hasNetworks) {
+    process.stdout.write(
+      chainWithdrawals.hotAddress
+        ? `Hot wallet ${chainWithdrawals.hotAddress} sends withdrawals on the networks of CHAIN_NETWORKS_FILE.\n`
+        : "No HOT_WALLET_KEY_FILE: withdrawals on the networks of CHAIN_NETWORKS_FILE wait, unsent, after review.\n",
+    );
+  }
   process.stdout.write("\n");
 }
 
