@@ -21,6 +21,7 @@ import { loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import { withdrawAddresses } from "../src/db/schema";
 import { systemClock } from "../src/lib/clock";
+import { Money } from "../src/lib/decimal";
 import { createServices, type Services } from "../src/modules/services";
 import { seedDatabase } from "../src/seed";
 import { createCrashDatabase } from "./crash-fixtures";
@@ -342,6 +343,13 @@ describe("withdrawals sent by the hot wallet", () => {
     await s().chainWithdrawals.pass();
     expect((await withdrawalOf(id)).status).toBe("completed");
     expect(await tokenBalance(to)).toBe(600_000_000n);
+    // More waiting than the hot wallet holds: the console is warned.
+    const big = await approvedWithdrawal("USDT", "9000", newAddress(), "9100");
+    expect(big.reviewed.chain?.state).toBe("held");
+    const short = await t.send("adminHotWallet", { as: op });
+    const usdtNow = short.body.data!.items.find((i) => i.currency === "USDT")!;
+    expect(new Money(usdtNow.balance!).lt(usdtNow.waiting)).toBe(true);
+    expect(usdtNow.short).toBe(true);
   });
 
   it("never writes the hot wallet's key to the log, an answer or the database", async () => {
