@@ -11,6 +11,7 @@ import { accountsRoutes } from "./modules/accounts/routes";
 import { addressBookRoutes } from "./modules/addressbook/routes";
 import { adminRoutes } from "./modules/admin/routes";
 import { priceAlertRoutes } from "./modules/alerts/routes";
+import { chainWithdrawalRoutes } from "./modules/chain/withdrawals-routes";
 import { consoleRoutes } from "./modules/console/routes";
 import { contentRoutes } from "./modules/content/routes";
 import type { ModuleContext } from "./modules/context";
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountsRoutes(api, ctx);
     ledgerRoutes(api, ctx);
     fundsRoutes(api, ctx);
+    chainWithdrawalRoutes(api, ctx);
     addressBookRoutes(api, ctx);
     priceAlertRoutes(api, ctx);
     adminRoutes(api, ctx);

@@ -83,6 +83,7 @@ const schema = z.object({
   WS_MESSAGE_BURST: z.coerce.number().int().min(1).default(500),
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  HOT_WALLET_KEY_FILE: z.string().optional(),
 });
 
 /** Live sockets per instance unless WS_MAX_TOTAL says: 10,000, or half the files the process may open if fewer. */
@@ -138,6 +139,11 @@ export interface Config {
   exportConcurrency: number;
   /** Statements that may wait for a turn; one more is refused with "try again in a minute". */
   exportQueue: number;
+  /**
+   * The file holding the hot wallet's private key (0x hex, mode 600 or 400): read once at start, never logged, never
+   * stored, never answered. Without it withdrawals on networks with a node wait, unsent, for the key.
+   */
+  hotWalletKeyFile: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsMessageBurst: e.WS_MESSAGE_BURST,
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportQueue: e.EXPORT_QUEUE,
+    hotWalletKeyFile: e.HOT_WALLET_KEY_FILE || undefined,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { systemClock } from "./lib/clock";
 import { seedDatabase } from "./seed";
+import { chainSender } from "./workers/chain-sender";
 import { chainWatcher } from "./workers/chain-watcher";
 import { PriceFeed } from "./workers/price-feed";
 import { settlementWorkers } from "./workers/settlement";
@@ -33,6 +34,7 @@ async function main() {
   });
   const settlement = settlementWorkers(app.services, app.log);
   const watcher = chainWatcher(app.services.chain, database, app.log);
+  const sender = app.services.chainWithdrawals.hasNetworks ? chainSender(app.services, database, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +48,7 @@ async function main() {
       await priceFeed.stop();
       await settlement.stop();
       await watcher.stop();
+      await sender?.stop();
       await app.close();
       await database.close();
     } finally {
@@ -59,6 +62,7 @@ async function main() {
   priceFeed.start();
   settlement.start();
   if (app.services.chain.networks.length > 0) watcher.start();
+  sender?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
@@ -72,6 +76,14 @@ async function main() {
   if (!config.smtpUrl) {
     process.stdout.write(
       "Mail is not delivered (no SMTP_URL): codes show in the console's Email outbox. Set SMTP_URL before a real user signs up.\n",
+    );
+  }
+  const { chainWithdrawals } = app.services;
+  if (chainWithdrawals.hasNetworks) {
+    process.stdout.write(
+      chainWithdrawals.hotAddress
+        ? `Hot wallet ${chainWithdrawals.hotAddress} sends withdrawals on the networks of CHAIN_NETWORKS_FILE.\n`
+        : "No HOT_WALLET_KEY_FILE: withdrawals on the networks of CHAIN_NETWORKS_FILE wait, unsent, after review.\n",
     );
   }
   process.stdout.write("\n");

@@ -34,6 +34,21 @@ const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; rea
   "/api/admin/real/review": { effect: "config", reason: "a real-name verdict; no money" },
   "/api/admin/channels/list": { effect: "read", reason: "deposit channels" },
   "/api/admin/channels/save": { effect: "config", reason: "a deposit channel's address and switches" },
+  "/api/admin/withdraw/approve": {
+    effect: "config",
+    reason:
+      "lets the hot wallet send a withdrawal held over its daily limit, audited; the chain's verdict moves the money",
+  },
+  "/api/admin/withdraw/speedup": {
+    effect: "config",
+    reason: "re-signs a sent withdrawal at the same nonce with a higher fee, audited; it is paid once, by the chain",
+  },
+  "/api/admin/withdraw/cancel": {
+    effect: "config",
+    reason:
+      "signs a zero-value self-transfer at a sent withdrawal's nonce, audited; the chain's verdict moves the money",
+  },
+  "/api/admin/withdraw/hotwallet": { effect: "read", reason: "the hot wallet's balances beside what waits" },
   "/api/admin/withdraw/networks/list": { effect: "read", reason: "withdrawal networks" },
   "/api/admin/withdraw/networks/save": { effect: "config", reason: "a network's fee and limits for new requests" },
   "/api/admin/funds/settings": { effect: "config", reason: "exchange fee and funds rules for new requests" },

@@ -19,6 +19,15 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
  */
 export const DEPOSIT_STATUSES = [...REVIEW_STATUSES, "confirming", "dropped", "below_minimum"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/**
+ * A withdrawal's statuses: the review's, plus, on a network with a node (issue 39), `sending` (approved, the hot
+ * wallet's transaction on its way to N confirmations) and `failed` (reverted or dropped on chain; funds returned).
+ */
+export const WITHDRAWAL_STATUSES = ["pending", "sending", "completed", "rejected", "failed"] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** What the hot wallet's sender does with a withdrawal on a network with a node (console only). */
+export const CHAIN_SEND_STATES = ["held", "queued", "sent", "done"] as const;
+export type ChainSendState = (typeof CHAIN_SEND_STATES)[number];
 
 export const REAL_NAME_STATUSES = ["none", "under_review", "verified", "failed"] as const;
 export type RealNameStatus = (typeof REAL_NAME_STATUSES)[number];

@@ -10,8 +10,10 @@ import type { TwoStepService } from "./accounts/two-step";
 import { AddressBookService } from "./addressbook/service";
 import { AdminService } from "./admin/service";
 import { PriceAlertsService } from "./alerts/service";
+import { readHotWallet } from "./chain/hot-wallet";
 import { readNetworksFile } from "./chain/networks-file";
 import { ChainService } from "./chain/service";
+import { ChainWithdrawalsService } from "./chain/withdrawals";
 import { ConsoleService } from "./console/service";
 import { ContentService } from "./content/service";
 import { ExportsService } from "./exports/service";
@@ -50,6 +52,8 @@ export interface Services {
   content: ContentService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
+  /** The hot wallet's sends of withdrawals on networks with a node (CHAIN_NETWORKS_FILE, HOT_WALLET_KEY_FILE). */
+  chainWithdrawals: ChainWithdrawalsService;
   exchange: ExchangeService;
   fundsSettings: FundsSettingsService;
   identity: IdentityService;
@@ -97,13 +101,23 @@ export function createServices(
     },
   });
   const fundsSettings = new FundsSettingsService(db, { settings, admin });
-  // Read once here; app.ts checks each network against its node before the server takes a request.
-  const chain = new ChainService(
-    db,
-    clock,
-    config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks : [],
-    { ledger, messages, log },
-  );
+  const withdrawals = new WithdrawalsService(db, clock, {
+    ledger,
+    admin,
+    messages,
+    settings: fundsSettings,
+    codes: emailCodes,
+    secondFactor: twoStep,
+    realName: identity,
+    addressBook,
+  });
+  // Both files are read once, here; a bad one (or a key file others can read) stops the start with its reason.
+  // app.ts then checks each network against its node before the server takes a request.
+  const networks = config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks : [];
+  const chain = new ChainService(db, clock, networks, { ledger, messages, log });
+  const hotWallet = config.hotWalletKeyFile ? readHotWallet(config.hotWalletKeyFile) : undefined;
+  const chainWithdrawals = new ChainWithdrawalsService(db, clock, networks, hotWallet, { withdrawals, admin });
+  if (chainWithdrawals.hasNetworks) withdrawals.sendOnChainWith(chainWithdrawals);
   const domain = {
     settings,
     content: new ContentService(settings),
@@ -122,16 +136,8 @@ export function createServices(
     updown,
     chain,
     deposits: new DepositsService(db, clock, { ledger, admin, messages, uploads, chain }),
-    withdrawals: new WithdrawalsService(db, clock, {
-      ledger,
-      admin,
-      messages,
-      settings: fundsSettings,
-      codes: emailCodes,
-      secondFactor: twoStep,
-      realName: identity,
-      addressBook,
-    }),
+    withdrawals,
+    chainWithdrawals,
     exchange: new ExchangeService(db, clock, { ledger, prices: market, settings: fundsSettings }),
     fundsSettings,
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DOC_TYPES, REVIEW_STATUSES } from "../enums";
+import { CHAIN_SEND_STATES, DOC_TYPES, REVIEW_STATUSES, WITHDRAWAL_STATUSES } from "../enums";
 import { decimal, intLike, paged, pageQuery, timestamp } from "../envelope";
 import { amountString } from "../validators";
 import { defineCall } from "./define";
@@ -35,13 +35,50 @@ export const ledgerHealth = z.object({
 
 /** A deposit or withdrawal as the console sees it: whose it is and who reviewed it. */
 export const adminDeposit = deposit.extend({ user_id: z.number().int(), reviewed_by: z.number().int().nullable() });
+/** What the hot wallet's sender does with a withdrawal on a network with a node (issue 39). */
+export const chainSend = z.object({
+  state: z.enum(CHAIN_SEND_STATES),
+  /** Over the hot wallet's daily limit: waits for an operator's approval before it is signed. */
+  held: z.boolean(),
+  nonce: z.number().int().nullable(),
+  /** Every signed transaction (a replacement adds one); the mined one is `tx_hash`. */
+  hashes: z.array(
+    z.object({
+      hash: z.string(),
+      max_fee_per_gas: z.string(),
+      broadcast: z.boolean(),
+      /** The operator's cancel: a zero-value transfer to the hot wallet at the same nonce. */
+      cancel: z.boolean(),
+    }),
+  ),
+  approved_by: z.number().int().nullable(),
+});
 export const adminWithdrawal = withdrawal.extend({
   user_id: z.number().int(),
   reviewed_by: z.number().int().nullable(),
+  chain: chainSend.nullable().optional(),
 });
 const reviewListBody = z.object({
   status: z.enum(REVIEW_STATUSES).optional(),
   uid: intLike(1, 2_147_483_647).optional(),
+});
+const withdrawListBody = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  uid: intLike(1, 2_147_483_647).optional(),
+});
+/** One currency of the hot wallet on one network: what it holds beside what waits to be sent. */
+export const hotWalletBalance = z.object({
+  network: z.string(),
+  currency: z.string(),
+  address: z.string(),
+  /** null when the node did not answer. */
+  balance: decimal.nullable(),
+  waiting: decimal,
+  /** Sent today (UTC) beside the daily limit (null: no limit). */
+  sent_today: decimal,
+  daily_limit: decimal.nullable(),
+  /** The balance cannot cover what waits (or the node did not answer). */
+  short: z.boolean(),
 });
 
 export const adminDepositChannel = z.object({
@@ -251,8 +288,41 @@ export const adminCalls = {
     auth: "operator",
     summary: "Withdrawals by status (oldest pending first when status is pending, else newest first)",
     query: pageQuery,
-    body: reviewListBody,
+    body: withdrawListBody,
     data: paged(adminWithdrawal),
+  }),
+  adminWithdrawApprove: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/approve",
+    auth: "operator",
+    summary: "Let the hot wallet send a withdrawal held over its daily limit (audited)",
+    body: z.object({ id: intLike(1, 2_147_483_647) }),
+    data: adminWithdrawal,
+  }),
+  adminWithdrawSpeedup: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/speedup",
+    auth: "operator",
+    summary:
+      "Replace a withdrawal's stuck transaction with one paying a higher fee at the same nonce (audited); whichever is mined wins",
+    body: z.object({ id: intLike(1, 2_147_483_647) }),
+    data: adminWithdrawal,
+  }),
+  adminWithdrawCancel: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/cancel",
+    auth: "operator",
+    summary:
+      "Mark a sent, unmined withdrawal failed, safely: a zero-value self-transfer at its nonce with a higher fee (audited); if that is mined the funds return, if the original is mined first it completes",
+    body: z.object({ id: intLike(1, 2_147_483_647) }),
+    data: adminWithdrawal,
+  }),
+  adminHotWallet: defineCall({
+    method: "POST",
+    path: "/api/admin/withdraw/hotwallet",
+    auth: "operator",
+    summary: "The hot wallet's balance per network and currency beside what waits to be sent",
+    data: z.object({ configured: z.boolean(), items: z.array(hotWalletBalance) }),
   }),
   adminWithdrawReview: defineCall({
     method: "POST",

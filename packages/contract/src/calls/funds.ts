@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEPOSIT_STATUSES, REAL_NAME_STATUSES, REVIEW_STATUSES } from "../enums";
+import { DEPOSIT_STATUSES, REAL_NAME_STATUSES, WITHDRAWAL_STATUSES } from "../enums";
 import { decimal, id, paged, pageQuery, timestamp } from "../envelope";
 import { amountString, codeString, secondFactorString } from "../validators";
 import { defineCall } from "./define";
@@ -79,10 +79,17 @@ export const withdrawal = z.object({
   address: z.string(),
   amount: decimal,
   fee: decimal,
-  status: z.enum(REVIEW_STATUSES),
+  status: z.enum(WITHDRAWAL_STATUSES),
   reason: z.string().nullable(),
   created_at: timestamp,
   reviewed_at: timestamp.nullable(),
+  /** On a network with a node: the hot wallet's transaction once signed (null before, and off chain). */
+  tx_hash: z.string().nullable().optional(),
+  /** The network's explorer page of `tx_hash`, when the network has an explorer template. */
+  explorer_url: z.string().nullable().optional(),
+  /** Blocks on top of (and including) the one that mined it, and how many completion needs. */
+  confirmations: z.number().int().optional(),
+  confirmations_required: z.number().int().optional(),
 });
 
 /** A network a currency can be withdrawn on, with its fee and limits (shown before confirming). */

@@ -5,6 +5,7 @@ export * from "./addressbook";
 export * from "./admin";
 export * from "./alerts";
 export * from "./chain";
+export * from "./chain-withdrawals";
 export * from "./funds";
 export * from "./identity";
 export * from "./ledger";

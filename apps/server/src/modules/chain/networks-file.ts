@@ -17,6 +17,11 @@ export const chainCurrencySchema = z.object({
   decimals: z.number().int().min(0).max(36),
   min_deposit: decimalText,
   withdraw_fee: decimalText,
+  /**
+   * What the hot wallet may send of this currency on this network per UTC day; a withdrawal beyond it waits for an
+   * operator's approval. Absent: no limit.
+   */
+  hot_wallet_daily_limit: decimalText.optional(),
 });
 
 export const chainNetworkSchema = z.object({

@@ -53,12 +53,15 @@ export class DepositsService {
     this.reviewQueue = {
       target: "deposit",
       lock: repo.lockDeposit,
-      settle: (tx, deposit, action) => this.creditDeposit(tx, deposit, action),
+      settle: async (tx, deposit, action) => {
+        await this.creditDeposit(tx, deposit, action);
+        return undefined;
+      },
       save: repo.setDepositReview,
       audited: (d) => ({ user_id: d.userId, amount: toAmount(d.amount), currency: d.currency }),
-      notice: (d, action, reason) => {
+      notice: (d, status, reason) => {
         const params = { id: d.id, amount: toAmount(d.amount), currency: d.currency, reason };
-        return action === "complete"
+        return status === "completed"
           ? { title: "deposit_completed_title", body: "deposit_completed_body", params }
           : { title: "deposit_rejected_title", body: "deposit_rejected_body", params };
       },

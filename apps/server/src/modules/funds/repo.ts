@@ -193,6 +193,9 @@ export async function insertWithdrawal(db: Conn, row: typeof withdrawals.$inferI
   return created;
 }
 
+export const findWithdrawal = async (db: Conn, id: number) =>
+  (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0];
+
 export const lockWithdrawal = async (tx: Tx, id: number) =>
   (await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update"))[0];
 
@@ -202,6 +205,13 @@ export async function setWithdrawalReview(
   review: { status: string; reason: string | null; reviewedAt: Date; reviewedBy: number },
 ) {
   const [updated] = await tx.update(withdrawals).set(review).where(eq(withdrawals.id, id)).returning();
+  if (!updated) throw new Error(`withdrawal ${id} vanished`);
+  return updated;
+}
+
+/** A withdrawal's status set by the chain (completed, failed) after its review. */
+export async function setWithdrawalStatus(tx: Tx, id: number, status: string, reason: string | null) {
+  const [updated] = await tx.update(withdrawals).set({ status, reason }).where(eq(withdrawals.id, id)).returning();
   if (!updated) throw new Error(`withdrawal ${id} vanished`);
   return updated;
 }

@@ -22,23 +22,28 @@ export interface ReviewDeps {
 
 type ReviewedRow = { id: number; userId: number; status: string };
 type Notice = Parameters<MessagesService["notify"]>[2];
+/** What a review leaves a row in. */
+export type ReviewedStatus = "completed" | "rejected" | "sending";
 
 /** How one review queue (deposits, withdrawals) differs from the other. */
 export interface ReviewQueue<Row extends ReviewedRow, View> {
   /** The audit target's type, also the audit action's prefix (`deposit.complete`). */
   target: string;
   lock(tx: Tx, id: number): Promise<Row | undefined>;
-  /** The money of the decision, posted before the row changes. */
-  settle(tx: Tx, row: Row, action: ReviewAction): Promise<void>;
+  /**
+   * The money of the decision, posted before the row changes. It may answer the status the row takes instead of
+   * the action's (a withdrawal on a network with a node is completed by the chain: it becomes `sending`).
+   */
+  settle(tx: Tx, row: Row, action: ReviewAction, operatorId: number): Promise<ReviewedStatus | undefined>;
   save(
     tx: Tx,
     id: number,
-    review: { status: "completed" | "rejected"; reason: string | null; reviewedAt: Date; reviewedBy: number },
+    review: { status: ReviewedStatus; reason: string | null; reviewedAt: Date; reviewedBy: number },
   ): Promise<Row>;
   /** What the audit record says about the row besides its new status. */
   audited(row: Row): Record<string, unknown>;
   /** The message the user gets. */
-  notice(row: Row, action: ReviewAction, reason: string): Notice;
+  notice(row: Row, status: ReviewedStatus, reason: string): Notice;
   view(tx: Tx, row: Row): Promise<View>;
 }
 
@@ -60,8 +65,9 @@ export async function reviewPending<Row extends ReviewedRow, View>(
     const row = await queue.lock(tx, input.id);
     if (!row) throw new Refusal("review_not_found", { id: input.id });
     if (row.status !== "pending") throw new Refusal("review_already_done", { id: input.id });
-    await queue.settle(tx, row, input.action);
-    const status = input.action === "complete" ? "completed" : "rejected";
+    const status =
+      (await queue.settle(tx, row, input.action, input.operatorId)) ??
+      (input.action === "complete" ? "completed" : "rejected");
     const updated = await queue.save(tx, row.id, {
       status,
       reason: input.action === "reject" ? reason : null,
@@ -77,7 +83,7 @@ export async function reviewPending<Row extends ReviewedRow, View>(
       reason: reason ?? undefined,
       ip: input.ip,
     });
-    await messages.notify(tx, row.userId, queue.notice(row, input.action, reason ?? ""));
+    await messages.notify(tx, row.userId, queue.notice(row, status, reason ?? ""));
     return queue.view(tx, updated);
   });
 }

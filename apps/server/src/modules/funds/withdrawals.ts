@@ -21,10 +21,22 @@ import type { MessagesService } from "../messages/service";
 import { isValidAddress } from "./addresses";
 import { checkPrecision, iso } from "./amounts";
 import * as repo from "./repo";
-import { type ReviewInput, type ReviewQueue, reviewPending } from "./review";
+import { type ReviewedStatus, type ReviewInput, type ReviewQueue, reviewPending } from "./review";
 import type { FundsSettingsService } from "./settings";
 
 type WithdrawalView = z.infer<typeof adminWithdrawal>;
+type Notice = Parameters<MessagesService["notify"]>[2];
+
+/** The user's message for where a withdrawal has got to. */
+function withdrawNotice(status: ReviewedStatus | "failed", params: Notice["params"]): Notice {
+  const keys = {
+    completed: { title: "withdraw_completed_title", body: "withdraw_completed_body" },
+    rejected: { title: "withdraw_rejected_title", body: "withdraw_rejected_body" },
+    sending: { title: "withdraw_sending_title", body: "withdraw_sending_body" },
+    failed: { title: "withdraw_failed_title", body: "withdraw_failed_body" },
+  } as const;
+  return { ...keys[status], params };
+}
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** The accounts module's check of an emailed code (uses the code up; wrong guesses count against it). */
@@ -57,6 +69,23 @@ export interface AddressHolds {
   ): Promise<void>;
 }
 
+/** What users and operators see of a withdrawal's send on chain. */
+export type ChainSendView = Pick<
+  WithdrawalView,
+  "tx_hash" | "explorer_url" | "confirmations" | "confirmations_required" | "chain"
+>;
+
+/**
+ * The chain module's sender (issue 39), for withdrawals on a network with a node: an operator's "complete" hands
+ * the withdrawal to it instead of marking it paid, and the chain says when it is completed or failed.
+ */
+export interface ChainSends {
+  sends(network: string, currency: string): boolean;
+  /** Takes an operator-completed withdrawal, in the review's transaction; refuses what it cannot send exactly. */
+  queue(tx: Tx, w: WithdrawalRow): Promise<void>;
+  views(conn: Db | Tx, ids: number[]): Promise<Map<number, ChainSendView>>;
+}
+
 export interface WithdrawalsDeps {
   ledger: LedgerService;
   admin: AdminService;
@@ -74,6 +103,7 @@ export interface WithdrawalsDeps {
  */
 export class WithdrawalsService {
   private readonly reviewQueue: ReviewQueue<WithdrawalRow, WithdrawalView>;
+  private chain: ChainSends | undefined;
 
   constructor(
     private readonly db: Db,
@@ -83,10 +113,17 @@ export class WithdrawalsService {
     this.reviewQueue = {
       target: "withdrawal",
       lock: repo.lockWithdrawal,
-      settle: (tx, w, action) => this.settleWithdrawal(tx, w, action),
+      settle: async (tx, w, action) => {
+        if (action === "complete" && this.chain?.sends(w.network, w.currency)) {
+          await this.chain.queue(tx, w);
+          return "sending";
+        }
+        await this.settleWithdrawal(tx, w, action);
+        return undefined;
+      },
       save: repo.setWithdrawalReview,
       audited: (w) => ({ user_id: w.userId, amount: toAmount(w.amount), fee: toAmount(w.fee), currency: w.currency }),
-      notice: (w, action, reason) => {
+      notice: (w, status, reason) => {
         const params = {
           id: w.id,
           amount: toAmount(w.amount),
@@ -96,12 +133,15 @@ export class WithdrawalsService {
           address: w.address,
           reason,
         };
-        return action === "complete"
-          ? { title: "withdraw_completed_title", body: "withdraw_completed_body", params }
-          : { title: "withdraw_rejected_title", body: "withdraw_rejected_body", params };
+        return withdrawNotice(status, params);
       },
-      view: async (_tx, row) => this.withdrawalView(row),
+      view: async (tx, row) => (await this.withdrawalViews(tx, [row]))[0] as WithdrawalView,
     };
+  }
+
+  /** The chain module's sender takes the withdrawals on its networks from now on (wired once at start). */
+  sendOnChainWith(chain: ChainSends) {
+    this.chain = chain;
   }
 
   async withdrawInfo(userId: number, currency?: string) {
@@ -183,6 +223,31 @@ export class WithdrawalsService {
       });
       return view;
     });
+  }
+
+  /** Rows as the API shows them, with their sends on chain where there are any. */
+  async withdrawalViews(conn: Db | Tx, rows: WithdrawalRow[]): Promise<WithdrawalView[]> {
+    const sends = this.chain
+      ? await this.chain.views(
+          conn,
+          rows.map((w) => w.id),
+        )
+      : new Map();
+    return rows.map((w) => ({ ...this.withdrawalView(w), ...sends.get(w.id) }));
+  }
+
+  /** One withdrawal as the console shows it. */
+  async view(conn: Db | Tx, id: number): Promise<WithdrawalView> {
+    const row = await repo.findWithdrawal(conn, id);
+    if (!row) throw new Refusal("review_not_found", { id });
+    return (await this.withdrawalViews(conn, [row]))[0] as WithdrawalView;
+  }
+
+  /** Where a withdrawal goes: the address the user gave. */
+  async destination(conn: Db | Tx, id: number): Promise<string> {
+    const row = await repo.findWithdrawal(conn, id);
+    if (!row) throw new Error(`withdrawal ${id} not found`);
+    return row.address;
   }
 
   withdrawalView(w: WithdrawalRow): WithdrawalView {
@@ -318,7 +383,7 @@ export class WithdrawalsService {
       limit: list,
       offset: (page - 1) * list,
     });
-    return { items: items.map((w) => this.withdrawalView(w)), total, page, list };
+    return { items: await this.withdrawalViews(this.db, items), total, page, list };
   }
 
   /**
@@ -327,6 +392,38 @@ export class WithdrawalsService {
    */
   reviewWithdrawal(input: ReviewInput): Promise<WithdrawalView> {
     return reviewPending(this.db, this.clock, this.deps, this.reviewQueue, input);
+  }
+
+  /**
+   * The chain's verdict on a withdrawal it was sending, in the transaction that records it: mined with N
+   * confirmations pays it out as an operator's "complete" did; reverted or dropped returns amount + fee to the
+   * user's available balance. Exactly once: anything not `sending` is left as it is (answers false).
+   */
+  async finishOnChain(
+    tx: Tx,
+    id: number,
+    outcome: { paid: true; hash: string } | { paid: false; reason: string },
+  ): Promise<boolean> {
+    const w = await repo.lockWithdrawal(tx, id);
+    if (w?.status !== "sending") return false;
+    await this.settleWithdrawal(tx, w, outcome.paid ? "complete" : "reject");
+    const status = outcome.paid ? "completed" : "failed";
+    await repo.setWithdrawalStatus(tx, id, status, outcome.paid ? null : outcome.reason);
+    await this.deps.messages.notify(
+      tx,
+      w.userId,
+      withdrawNotice(status, {
+        id: w.id,
+        amount: toAmount(w.amount),
+        total: toAmount(new Money(w.amount).plus(w.fee)),
+        currency: w.currency,
+        network: w.network,
+        address: w.address,
+        reason: outcome.paid ? "" : outcome.reason,
+        hash: outcome.paid ? outcome.hash : "",
+      }),
+    );
+    return true;
   }
 
   private async settleWithdrawal(tx: Tx, w: WithdrawalRow, action: ReviewAction) {

@@ -4,6 +4,7 @@ import {
   type DataOf,
   type REAL_NAME_SUBMISSION_STATUSES,
   type ReviewStatus,
+  type WithdrawalStatus,
 } from "@cryptos/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { operatorApi } from "../lib/operator-api";
@@ -33,7 +34,7 @@ export function useDepositQueue(filter: QueueStatus<ReviewStatus>, page: number)
   });
 }
 
-export function useWithdrawalQueue(filter: QueueStatus<ReviewStatus>, page: number) {
+export function useWithdrawalQueue(filter: QueueStatus<WithdrawalStatus>, page: number) {
   return useQuery({
     queryKey: consoleKeys.withdrawals(filter, page),
     queryFn: ({ signal }) =>
@@ -74,6 +75,33 @@ export function useReview(kind: ReviewKind) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewInput) => reviewRequest(kind, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: CONSOLE_KEY }),
+  });
+}
+
+/** The hot wallet's balance per network and currency beside what waits to be sent (issue 39). */
+export function useHotWallet() {
+  return useQuery({
+    queryKey: [CONSOLE_KEY, "hot-wallet"],
+    queryFn: ({ signal }) => operatorApi(calls.adminHotWallet, { signal }),
+  });
+}
+
+/**
+ * Approve a held withdrawal's send, replace its stuck transaction with a higher fee, or cancel it (a self-transfer
+ * at its nonce); each refreshes the console.
+ */
+const chainCall = {
+  approve: calls.adminWithdrawApprove,
+  speedup: calls.adminWithdrawSpeedup,
+  cancel: calls.adminWithdrawCancel,
+} as const;
+export type ChainAction = keyof typeof chainCall;
+
+export function useChainAction(action: ChainAction) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => operatorApi(chainCall[action], { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: CONSOLE_KEY }),
   });
 }

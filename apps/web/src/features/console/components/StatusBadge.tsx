@@ -2,6 +2,7 @@ import { useTranslation } from "@/lib/i18n";
 
 const TONE: Record<string, string> = {
   pending: "warning",
+  sending: "warning",
   under_review: "warning",
   completed: "success",
   verified: "success",

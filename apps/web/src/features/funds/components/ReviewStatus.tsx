@@ -1,17 +1,21 @@
-import type { DepositStatus as Status } from "@cryptos/contract";
+import type { DepositStatus, WithdrawalStatus } from "@cryptos/contract";
 import { Tag } from "antd-mobile";
 import { useTranslation } from "@/lib/i18n";
 
-const COLORS: Record<Status, "warning" | "success" | "danger"> = {
+type Status = DepositStatus | WithdrawalStatus;
+
+const COLORS: Record<Status, "warning" | "success" | "danger" | "primary"> = {
   pending: "warning",
+  sending: "primary",
   completed: "success",
   rejected: "danger",
   confirming: "warning",
   dropped: "danger",
   below_minimum: "danger",
+  failed: "danger",
 };
 
-/** The spec's review labels (Pending... / Completed / Reject) and an on-chain deposit's (issue 39). */
+/** The spec's review labels (Pending... / Completed / Reject), an on-chain deposit's, a withdrawal's Sending / Failed. */
 export function ReviewStatusTag({ status }: { status: Status }) {
   const { t } = useTranslation("funds");
   return (

@@ -18,6 +18,9 @@ import { LOG_TABS, type LogTab } from "../lib/paths";
 import { readableRate } from "../lib/rate";
 import "../funds.css";
 
+/** Why the chain did not carry a withdrawal out, as the server records it; shown in the user's language. */
+const CHAIN_REASONS = new Set(["chain_reverted", "chain_dropped", "chain_cancelled"]);
+
 function Reason({ reason }: { reason: string | null }) {
   const { t } = useTranslation("funds");
   if (!reason) return null;
@@ -103,11 +106,31 @@ function WithdrawalItem({ row }: { row: WithdrawalRow }) {
         <span>{t("withdraw.address")}</span>
         <span className="funds-break">{row.address}</span>
       </div>
+      {row.tx_hash && (
+        <div className="funds-row__line">
+          <span>{t("log.tx_hash")}</span>
+          {row.explorer_url ? (
+            <a className="funds-break" href={row.explorer_url} target="_blank" rel="noopener noreferrer">
+              {row.tx_hash}
+            </a>
+          ) : (
+            <span className="funds-break">{row.tx_hash}</span>
+          )}
+        </div>
+      )}
+      {row.status === "sending" && row.confirmations_required ? (
+        <div className="funds-row__line">
+          <span>{t("log.confirmations")}</span>
+          <span data-testid={`withdrawal-${row.id}-confirmations`}>
+            {row.confirmations ?? 0} / {row.confirmations_required}
+          </span>
+        </div>
+      ) : null}
       <div className="funds-row__line">
         <span>{t("log.time")}</span>
         <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
       </div>
-      <Reason reason={row.reason} />
+      <Reason reason={row.reason && CHAIN_REASONS.has(row.reason) ? t(`log.${row.reason}`) : row.reason} />
     </article>
   );
 }
