@@ -154,8 +154,8 @@ describe("deposit addresses", () => {
     const { items } = await t.api("rechargechannels", { as: same });
     const usdt = items.find((c) => c.currency === "USDT" && c.network === "ERC20")!;
     expect(usdt).toMatchObject({ demo: false, on_chain: { confirmations: CONFIRMATIONS, min_deposit: "1" } });
-    // A network without a node keeps the hand-checked channel.
-    expect(items.find((c) => c.network === "TRC20")).toMatchObject({ on_chain: null });
+    // A network without a node keeps the hand-checked channel (USDT's demo ones gave way to the file's network).
+    expect(items.find((c) => c.currency === "BTC")).toMatchObject({ on_chain: null });
     // No proof upload for an on-chain channel.
     const refused = await t.send("dorecharge", { as: same, body: { channel_id: usdt.id, amount: "5", images: [1] } });
     expect(refused.body.code).toBe(0);
@@ -267,6 +267,59 @@ describe("the chain watcher", () => {
     await pass();
     expect(await balance(user, "USDT")).toBe("3");
     expect((await t.app.services.chain.status()).networks[0]).toMatchObject({ last_error: null, lag: 0 });
+  });
+});
+
+describe("the console's view of the watcher", () => {
+  it("shows an operator each network's cursor, head and lag and the credited deposit with its remainder, audited", async () => {
+    const op = await t.operatorToken();
+    const user = await passwordUser(t);
+    const hash = await sendToken(await ownAddress(user), 4_000_700n);
+    await pass();
+    await mine(CONFIRMATIONS - 1);
+    await pass();
+    expect(await balance(user, "USDT")).toBe("4");
+    const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+    const status = await t.api("adminChainStatus", { as: op });
+    expect(status.networks).toHaveLength(1);
+    expect(status.networks[0]).toMatchObject({
+      network: "ERC20",
+      chain_id: anvil.chainId,
+      node: new URL(proxy.url).host,
+      confirmations: CONFIRMATIONS,
+      currencies: [
+        { currency: "USDT", token, decimals: 6, min_deposit: "1" },
+        { currency: "ETH", token: null, decimals: 18, min_deposit: "0.001" },
+      ],
+      block: head,
+      head,
+      lag: 0,
+      passed_at: expect.any(String),
+      last_error: null,
+    });
+    const deposit = status.deposits.find((d) => d.tx_hash === hash);
+    expect(deposit).toMatchObject({
+      user_id: user.userId,
+      network: "ERC20",
+      currency: "USDT",
+      raw_amount: "4000700",
+      amount: "4",
+      remainder: "0.0007",
+      status: "credited",
+      confirmations: CONFIRMATIONS,
+      required: CONFIRMATIONS,
+    });
+    // The rows are users' deposits: the read is audited with their ids and users (decision 099).
+    const { items } = await t.api("adminAuditList", {
+      as: op,
+      body: { action: "read.chain" },
+      query: { page: 1, list: 1 },
+    });
+    expect(items[0]).toMatchObject({ target_type: null, after: { ids: status.deposits.map((d) => d.deposit_id) } });
+    expect((items[0]!.after as { user_ids: number[] }).user_ids).toContain(user.userId);
+    // Only operators: no token, or a user's token, is refused.
+    expect((await t.send("adminChainStatus", {})).status).toBe(401);
+    expect((await t.send("adminChainStatus", { as: user })).status).toBe(401);
   });
 });
 

@@ -69,6 +69,7 @@ const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; rea
   "/api/admin/news/save": { effect: "config", reason: "announcement or message text" },
   "/api/admin/webview/hosts": { effect: "config", reason: "hosts the web view may open" },
   "/api/admin/outbox/list": { effect: "read", reason: "the email outbox" },
+  "/api/admin/chain/status": { effect: "read", reason: "the chain watcher's networks and on-chain deposits" },
 };
 
 let t: TestApp;

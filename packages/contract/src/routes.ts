@@ -104,4 +104,5 @@ export const routes = {
   adminWebviewHosts: { method: "POST", path: "/api/admin/webview/hosts" },
   webviewhosts: { method: "POST", path: "/api/index/webviewhosts" },
   adminOutbox: { method: "POST", path: "/api/admin/outbox/list" },
+  adminChainStatus: { method: "POST", path: "/api/admin/chain/status" },
 } as const;

@@ -72,6 +72,54 @@ export const adminStakingProduct = z.object({
   sort: z.number().int(),
 });
 
+/** A network with a node, as the chain watcher follows it (issue 39): the node's host only, never its URL. */
+export const adminChainNetwork = z.object({
+  network: z.string(),
+  chain_id: z.number().int(),
+  node: z.string(),
+  confirmations: z.number().int(),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      /** The ERC-20 contract, or null for the network's native coin. */
+      token: z.string().nullable(),
+      decimals: z.number().int(),
+      min_deposit: decimal,
+    }),
+  ),
+  /** The watcher's cursor and the node's head when last asked; null before the first pass. */
+  block: z.number().int().nullable(),
+  head: z.number().int().nullable(),
+  lag: z.number().int().nullable(),
+  passed_at: timestamp.nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: timestamp.nullable(),
+});
+
+/** A deposit the watcher saw on chain, beside the user's deposit row it credits. */
+export const adminChainDeposit = z.object({
+  id: z.number().int(),
+  deposit_id: z.number().int(),
+  user_id: z.number().int(),
+  network: z.string(),
+  currency: z.string(),
+  tx_hash: z.string(),
+  /** The ERC-20 log's index; -1 for a native transfer. */
+  log_index: z.number().int(),
+  block: z.number().int(),
+  /** The on-chain integer, in the token's smallest units. */
+  raw_amount: z.string(),
+  /** What is (or will be) credited: truncated to the currency's places. */
+  amount: decimal,
+  /** What the truncation left out: never credited. */
+  remainder: decimal,
+  /** confirming, credited, dropped (a reorg removed it) or below_minimum (recorded, never credited). */
+  status: z.string(),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  created_at: timestamp,
+});
+
 export const adminDashboard = z.object({
   pending: z.object({ deposits: z.number().int(), withdrawals: z.number().int(), real_names: z.number().int() }),
   users: z.object({ total: z.number().int(), joined_today: z.number().int() }),
@@ -284,5 +332,13 @@ export const consoleCalls = {
       /** Whether mail goes out by SMTP; when false, the console warns that nobody receives it. */
       delivering: z.boolean(),
     }),
+  }),
+  adminChainStatus: defineCall({
+    method: "POST",
+    path: "/api/admin/chain/status",
+    auth: "operator",
+    summary:
+      "The chain watcher, read only: each network with a node (cursor, head, lag, last error) and the 50 latest on-chain deposits (audited as read.chain)",
+    data: z.object({ networks: z.array(adminChainNetwork), deposits: z.array(adminChainDeposit) }),
   }),
 };

@@ -52,4 +52,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminOutbox, ({ query, operator, request }) =>
     ops.outbox(act(operator!.operatorId, request.ip), query.page, query.list),
   );
+  contractRoute(app, ctx.routes, calls.adminChainStatus, ({ operator, request }) =>
+    ops.chainStatus(act(operator!.operatorId, request.ip)),
+  );
 }

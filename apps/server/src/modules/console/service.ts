@@ -24,6 +24,7 @@ type ConsoleDeps = Pick<
   | "messages"
   | "content"
   | "uploads"
+  | "chain"
 >;
 
 /** Who did it, from where: every console change is audited with the row before and after. */
@@ -190,6 +191,17 @@ export class ConsoleService {
       userTarget(filter.userId),
       () => this.s.withdrawals.withdrawals(filter, page, list),
       (r) => this.listed(filter, page, list, r.items),
+    );
+  }
+
+  /** The chain watcher's networks and the latest on-chain deposits, whose users and amounts are personal data. */
+  chainStatus(act: OperatorAct) {
+    return this.read(
+      act,
+      "read.chain",
+      undefined,
+      () => this.s.chain.status(),
+      (r) => ({ ids: r.deposits.map((d) => d.deposit_id), user_ids: userIdsOf(r.deposits) }),
     );
   }
 

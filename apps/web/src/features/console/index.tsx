@@ -3,6 +3,7 @@ import "./console.css";
 import { ConsoleLayout } from "./components/ConsoleLayout";
 import { useOperatorToken } from "./lib/operator-session";
 import { Audit } from "./pages/Audit";
+import { Chains } from "./pages/Chains";
 import { Channels } from "./pages/Channels";
 import { Dashboard } from "./pages/Dashboard";
 import { Deposits } from "./pages/Deposits";
@@ -47,6 +48,7 @@ export default function ConsoleApp() {
             <Route path="/admin/staking" component={Staking} />
             <Route path="/admin/channels" component={Channels} />
             <Route path="/admin/networks" component={Networks} />
+            <Route path="/admin/chains" component={Chains} />
             <Route path="/admin/funds" component={FundsSettingsScreen} />
             <Route path="/admin/webview" component={Webview} />
             <Route path="/admin/news" component={News} />

@@ -18,6 +18,7 @@ export const consoleKeys = {
   staking: () => [...CONSOLE_KEY, "staking"] as const,
   channels: () => [...CONSOLE_KEY, "channels"] as const,
   networks: () => [...CONSOLE_KEY, "networks"] as const,
+  chain: () => [...CONSOLE_KEY, "chain"] as const,
   fundsSettings: () => [...CONSOLE_KEY, "funds-settings"] as const,
   news: (cid: string, page: number) => [...CONSOLE_KEY, "news", cid, page] as const,
   webview: () => [...CONSOLE_KEY, "webview"] as const,

@@ -81,6 +81,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
               { to: "/admin/staking", label: t("nav.staking") },
               { to: "/admin/channels", label: t("nav.channels") },
               { to: "/admin/networks", label: t("nav.networks") },
+              { to: "/admin/chains", label: t("nav.chains") },
               { to: "/admin/funds", label: t("nav.funds") },
               { to: "/admin/webview", label: t("nav.webview") },
             ]}

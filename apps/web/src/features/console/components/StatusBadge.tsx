@@ -11,6 +11,10 @@ const TONE: Record<string, string> = {
   none: "muted",
   open: "warning",
   settled: "success",
+  confirming: "warning",
+  credited: "success",
+  dropped: "danger",
+  below_minimum: "muted",
 };
 
 /** A review or order status as a colored label, in the operator's language. */

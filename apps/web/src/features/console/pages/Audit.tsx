@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "read.deposits",
   "read.withdrawals",
   "read.file",
+  "read.chain",
 ] as const;
 
 const actionKey = (action: string) => `audit.actions.${action.replaceAll(".", "_")}`;

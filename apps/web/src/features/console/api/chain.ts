@@ -1,0 +1,16 @@
+import { calls, type DataOf } from "@cryptos/contract";
+import { useQuery } from "@tanstack/react-query";
+import { operatorApi } from "../lib/operator-api";
+import { consoleKeys } from "./keys";
+
+export type ChainStatus = DataOf<typeof calls.adminChainStatus>;
+export type ChainNetworkStatus = ChainStatus["networks"][number];
+export type ChainDepositRow = ChainStatus["deposits"][number];
+
+/** The chain watcher, read only: each network's cursor against the node's head, and the latest on-chain deposits. */
+export function useChainStatus() {
+  return useQuery({
+    queryKey: consoleKeys.chain(),
+    queryFn: ({ signal }) => operatorApi(calls.adminChainStatus, { signal }),
+  });
+}
