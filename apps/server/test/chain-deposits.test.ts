@@ -141,6 +141,13 @@ describe("deposit addresses", () => {
     expect(items.some((c) => c.demo && c.currency === "BTC")).toBe(true);
   });
 
+  it("charges the file's withdrawal fee on its networks, not the seed's", async () => {
+    const user = await passwordUser(t);
+    const { items } = await t.api("withdrawinfo", { as: user, body: {} });
+    const fee = (currency: string) => items.find((n) => n.currency === currency && n.network === "ERC20")?.fee;
+    expect([fee("USDT"), fee("ETH")]).toEqual(["1", "0.0005"]);
+  });
+
   it("answers each user their own address, allocated once even when asked 25 times at once", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => passwordUser(t)));
     const same = users[0]!;

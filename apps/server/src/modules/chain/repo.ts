@@ -1,6 +1,14 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { chainBlocks, chainCursors, chainDeposits, depositAddresses, depositChannels, deposits } from "../../db/schema";
+import {
+  chainBlocks,
+  chainCursors,
+  chainDeposits,
+  depositAddresses,
+  depositChannels,
+  deposits,
+  withdrawNetworks,
+} from "../../db/schema";
 
 type Conn = Db | Tx;
 
@@ -166,6 +174,17 @@ export const findChannel = async (db: Conn, currency: string, network: string) =
       .where(and(eq(depositChannels.currency, currency), eq(depositChannels.network, network)))
       .limit(1)
   )[0];
+
+/**
+ * The networks file sets a currency's withdrawal fee on its network (what the hot wallet's sends cost the exchange);
+ * a network the seed did not list is added with the file's minimum deposit as its minimum, which the console edits.
+ */
+export async function applyWithdrawFee(db: Conn, currency: string, network: string, fee: string, minAmount: string) {
+  await db
+    .insert(withdrawNetworks)
+    .values({ currency, network, fee, minAmount, maxAmount: "1000000", enabled: true })
+    .onConflictDoUpdate({ target: [withdrawNetworks.currency, withdrawNetworks.network], set: { fee, enabled: true } });
+}
 
 /**
  * A currency with an on-chain network takes no demo deposits any more: a burn address beside a real one invites a

@@ -136,6 +136,7 @@ export class ChainService {
       for (const c of n.currencies) {
         await repo.claimChannel(this.db, c.currency, n.network, OWN_ADDRESS_CHANNEL);
         await repo.disableDemoChannels(this.db, c.currency);
+        await repo.applyWithdrawFee(this.db, c.currency, n.network, c.withdraw_fee, c.min_deposit);
       }
       if (!cursor) {
         const head = await client.getBlock({ blockTag: "latest" });
