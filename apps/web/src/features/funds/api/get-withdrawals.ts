@@ -4,6 +4,9 @@ import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
+/** How often the list is read again while one of its withdrawals is being sent on chain. */
+const SENDING_POLL_MS = 5_000;
+
 export type WithdrawalRow = DataOf<Calls["getwithdraw"]>["items"][number];
 
 /** My withdrawals, newest first. */
@@ -18,6 +21,11 @@ export const withdrawalsQuery = () =>
     getNextPageParam: nextPage,
     // Reviews happen elsewhere (the operator): a list opened again shows their outcome at once.
     refetchOnMount: "always",
+    // A withdrawal on its way on chain gains confirmations, then completes, while the list is open.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((row) => row.status === "sending"))
+        ? SENDING_POLL_MS
+        : false,
   });
 
 export const useWithdrawals = (enabled = true) => useInfiniteQuery({ ...withdrawalsQuery(), enabled });
