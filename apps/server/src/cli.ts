@@ -3,18 +3,35 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { systemClock } from "./lib/clock";
 import { AdminService } from "./modules/admin/service";
+import { sweepCommand } from "./sweep-command";
 
 const USAGE = `Usage: npm run operator -- create <email> <password>
   Creates the operator, or sets the password of an existing one and signs out every session it has.
        npm run operator -- totp-reset <email>
   Turns the operator's two-step sign-in off (a lost authenticator) and signs out every session it has; they can
   set it up again after signing in.
+       npm run operator -- sweep [--dry-run] [--network <name>] < mnemonic
+  Moves every deposit address's balance to the hot wallet (gas for token transfers sent from the hot wallet
+  first). The mnemonic is read from standard input, checked against CHAIN_NETWORKS_FILE's xpub, never stored;
+  the hot wallet is HOT_WALLET_KEY_FILE's. --dry-run prints the plan and sends nothing.
 Uses DATABASE_URL, else PGlite in DATA_DIR.`;
 
 /** Operator accounts from the command line (DESIGN.md §7): the console has no sign-up. */
 async function main(argv: string[]) {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { "dry-run": { type: "boolean" }, network: { type: "string" } },
+  });
   const [command, email, password] = positionals;
+  if (command === "sweep" && positionals.length === 1) {
+    return sweepCommand({ dryRun: values["dry-run"] === true, network: values.network });
+  }
+  if (values["dry-run"] !== undefined || values.network !== undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
   const valid =
     (command === "create" && email && password && positionals.length === 3) ||
     (command === "totp-reset" && email && positionals.length === 2);

@@ -105,4 +105,5 @@ export const routes = {
   webviewhosts: { method: "POST", path: "/api/index/webviewhosts" },
   adminOutbox: { method: "POST", path: "/api/admin/outbox/list" },
   adminChainStatus: { method: "POST", path: "/api/admin/chain/status" },
+  adminChainReconcile: { method: "POST", path: "/api/admin/chain/reconcile" },
 } as const;

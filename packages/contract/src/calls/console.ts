@@ -96,6 +96,29 @@ export const adminChainNetwork = z.object({
   last_error_at: timestamp.nullable(),
 });
 
+/**
+ * One currency on one network in the reconciliation (issue 39 item 6): what users hold in the ledger beside what
+ * the chain holds, exact in the chain's units. A currency on several networks is owed once, so `chain_total`,
+ * `difference` and `flagged` are its sums over its networks. Chain figures are null when the node did not answer.
+ */
+export const adminChainReconcileRow = z.object({
+  network: z.string(),
+  currency: z.string(),
+  /** The block every balance of this network was read at. */
+  block: z.number().int().nullable(),
+  /** The sum of the postings of every user account in the currency (available, frozen, custody). */
+  users: decimal,
+  hot_wallet: decimal.nullable(),
+  deposit_addresses: decimal.nullable(),
+  /** hot_wallet + deposit_addresses on this network. */
+  chain: decimal.nullable(),
+  chain_total: decimal.nullable(),
+  /** chain_total - users: negative means the chain holds less than users are owed. */
+  difference: decimal.nullable(),
+  flagged: z.boolean(),
+  error: z.string().nullable(),
+});
+
 /** A deposit the watcher saw on chain, beside the user's deposit row it credits. */
 export const adminChainDeposit = z.object({
   id: z.number().int(),
@@ -340,5 +363,13 @@ export const consoleCalls = {
     summary:
       "The chain watcher, read only: each network with a node (cursor, head, lag, last error) and the 50 latest on-chain deposits (audited as read.chain)",
     data: z.object({ networks: z.array(adminChainNetwork), deposits: z.array(adminChainDeposit) }),
+  }),
+  adminChainReconcile: defineCall({
+    method: "POST",
+    path: "/api/admin/chain/reconcile",
+    auth: "operator",
+    summary:
+      "Reconciliation: per currency and network with a node, users' balances (sum of postings) beside what the chain holds (hot wallet plus deposit addresses, read at one block); flagged when the chain holds less",
+    data: z.object({ hot_wallet: z.string().nullable(), rows: z.array(adminChainReconcileRow) }),
   }),
 };

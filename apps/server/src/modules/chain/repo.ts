@@ -210,3 +210,10 @@ export async function claimChannel(db: Conn, currency: string, network: string, 
       set: { address, enabled: true, demo: false },
     });
 }
+
+/** Every allocated deposit address on `network`, by index (the sweep's list). */
+export const addressesOn = (db: Conn, network: string) =>
+  db.select().from(depositAddresses).where(eq(depositAddresses.network, network)).orderBy(depositAddresses.index);
+
+/** Every allocated deposit address (the reconciliation's list). */
+export const allDepositAddresses = (db: Conn) => db.select().from(depositAddresses);

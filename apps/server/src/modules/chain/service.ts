@@ -1,12 +1,13 @@
 import { type Address, erc20Abi, getAddress, type PublicClient } from "viem";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { toAmount } from "../../lib/decimal";
+import { Money, toAmount } from "../../lib/decimal";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { depositAddressAt, xpubProblem } from "./addresses";
 import { ChainDepositBook } from "./book";
 import type { ChainCurrencyConfig, ChainNetworkConfig } from "./networks-file";
+import { chainHoldings, shortOf } from "./reconcile";
 import * as repo from "./repo";
 import { rpcClient } from "./rpc";
 import { NetworkWatcher, type PassOutcome } from "./watcher";
@@ -215,6 +216,63 @@ export class ChainService {
         ];
       }),
     );
+  }
+
+  /**
+   * Reconciliation (issue 39 item 6): per currency and network of the file, what users hold in the ledger beside
+   * what the chain holds (the hot wallet plus every deposit address not yet swept, read at one block). A currency
+   * on several networks is owed once: its rows carry the sum over its networks, and all of them are flagged when
+   * that sum is less than users hold. A node that does not answer leaves its rows without chain figures, flagged.
+   */
+  async reconcile(hotWallet: Address | undefined) {
+    const codes = [...new Set(this.networks.flatMap((n) => n.currencies.map((c) => c.currency)))];
+    const owed = await this.deps.ledger.usersHold(codes);
+    const addresses = await repo.allDepositAddresses(this.db);
+    const read = await Promise.all(
+      this.networks.map(async (n) => {
+        try {
+          const own = addresses.filter((a) => a.network === n.network).map((a) => a.address);
+          return {
+            network: n,
+            ...(await chainHoldings(this.clients.get(n.network) as PublicClient, n, hotWallet, own)),
+          };
+        } catch (error) {
+          return { network: n, error: why(error) ?? "the node did not answer" };
+        }
+      }),
+    );
+    const totals = new Map<string, Money>();
+    for (const r of read) {
+      for (const h of "holdings" in r ? r.holdings : []) {
+        totals.set(h.currency, (totals.get(h.currency) ?? new Money(0)).plus(h.hot_wallet).plus(h.deposit_addresses));
+      }
+    }
+    const failed = new Set(
+      read.filter((r) => "error" in r).flatMap((r) => r.network.currencies.map((c) => c.currency)),
+    );
+    return {
+      hot_wallet: hotWallet ?? null,
+      rows: read.flatMap((r) =>
+        r.network.currencies.map((c) => {
+          const users = owed.get(c.currency) ?? "0";
+          const holding = "holdings" in r ? r.holdings.find((h) => h.currency === c.currency) : undefined;
+          const chainTotal = toAmount(totals.get(c.currency) ?? 0);
+          return {
+            network: r.network.network,
+            currency: c.currency,
+            block: "block" in r ? Number(r.block) : null,
+            users,
+            hot_wallet: holding?.hot_wallet ?? null,
+            deposit_addresses: holding?.deposit_addresses ?? null,
+            chain: holding ? toAmount(new Money(holding.hot_wallet).plus(holding.deposit_addresses)) : null,
+            chain_total: failed.has(c.currency) ? null : chainTotal,
+            difference: failed.has(c.currency) ? null : toAmount(new Money(chainTotal).minus(users)),
+            flagged: failed.has(c.currency) || shortOf(users, chainTotal),
+            error: "error" in r ? (r.error ?? null) : null,
+          };
+        }),
+      ),
+    };
   }
 
   /** The console's read-only view: each network, its watcher's cursor, lag and last error, and recent deposits. */

@@ -55,4 +55,5 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminChainStatus, ({ operator, request }) =>
     ops.chainStatus(act(operator!.operatorId, request.ip)),
   );
+  contractRoute(app, ctx.routes, calls.adminChainReconcile, () => ops.chainReconcile());
 }

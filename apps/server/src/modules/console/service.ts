@@ -25,6 +25,7 @@ type ConsoleDeps = Pick<
   | "content"
   | "uploads"
   | "chain"
+  | "chainWithdrawals"
 >;
 
 /** Who did it, from where: every console change is audited with the row before and after. */
@@ -203,6 +204,11 @@ export class ConsoleService {
       () => this.s.chain.status(),
       (r) => ({ ids: r.deposits.map((d) => d.deposit_id), user_ids: userIdsOf(r.deposits) }),
     );
+  }
+
+  /** Users' balances beside what the chain holds; totals only, no user's data, so not an audited read. */
+  chainReconcile() {
+    return this.s.chain.reconcile(this.s.chainWithdrawals.hotAddress);
   }
 
   /**

@@ -391,3 +391,14 @@ export function userPostingsBefore(db: Db, page: { userId: number; before: numbe
     .orderBy(desc(newest.id))
     .limit(page.limit);
 }
+
+/** What users hold per currency, as the sum of the postings of every user account (all kinds) in it. */
+export const usersPostingSums = (db: Conn, currencyCodes: string[]) =>
+  currencyCodes.length
+    ? db
+        .select({ currency: ledgerAccounts.currency, total: sql<string>`coalesce(sum(${postings.amount}), 0)::text` })
+        .from(postings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+        .where(and(isNotNull(ledgerAccounts.userId), inArray(ledgerAccounts.currency, currencyCodes)))
+        .groupBy(ledgerAccounts.currency)
+    : Promise.resolve([]);

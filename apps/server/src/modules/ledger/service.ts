@@ -252,6 +252,12 @@ export class LedgerService {
     return toAmount(await repo.systemAccountSum(this.db, system, currency));
   }
 
+  /** What all users hold per currency (available, frozen and custody): the sum of their accounts' postings. */
+  async usersHold(currencyCodes: string[]): Promise<Map<string, string>> {
+    const rows = await repo.usersPostingSums(this.db, currencyCodes);
+    return new Map(currencyCodes.map((c) => [c, toAmount(rows.find((r) => r.currency === c)?.total ?? "0")]));
+  }
+
   /** What a user received (or paid) per currency through one kind of entry in [from, to), e.g. today's interest. */
   async userTotals(userId: number, type: EntryType, from: Date, to: Date): Promise<Map<string, string>> {
     const rows = await repo.sumUserPostings(this.db, userId, type, from, to);

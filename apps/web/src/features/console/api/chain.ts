@@ -14,3 +14,14 @@ export function useChainStatus() {
     queryFn: ({ signal }) => operatorApi(calls.adminChainStatus, { signal }),
   });
 }
+
+export type ChainReconcile = DataOf<typeof calls.adminChainReconcile>;
+export type ChainReconcileRow = ChainReconcile["rows"][number];
+
+/** Users' balances beside what the chain holds; reads every deposit address's balance, so on demand only. */
+export function useChainReconcile() {
+  return useQuery({
+    queryKey: [...consoleKeys.chain(), "reconcile"],
+    queryFn: ({ signal }) => operatorApi(calls.adminChainReconcile, { signal }),
+  });
+}

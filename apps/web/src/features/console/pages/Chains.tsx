@@ -1,7 +1,13 @@
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { Link } from "@/lib/router";
-import { type ChainDepositRow, type ChainNetworkStatus, useChainStatus } from "../api/chain";
+import {
+  type ChainDepositRow,
+  type ChainNetworkStatus,
+  type ChainReconcileRow,
+  useChainReconcile,
+  useChainStatus,
+} from "../api/chain";
 import { ScreenHeader } from "../components/ConsoleLayout";
 import { EmptyRow, QueryState } from "../components/QueryState";
 import { StatusBadge } from "../components/StatusBadge";
@@ -123,6 +129,76 @@ function DepositsTable({ rows }: { rows: ChainDepositRow[] }) {
   );
 }
 
+const orDash = (value: string | null, currency: string) => (value === null ? "—" : `${value} ${currency}`);
+
+/** Exact figures (the chain's units, not the currency's places); a row whose chain holds less than users is red. */
+function ReconcileTable({ rows }: { rows: ChainReconcileRow[] }) {
+  const { t } = useTranslation("console");
+  return (
+    <table className="console-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("fields.currency")}</th>
+          <th scope="col">{t("fields.network")}</th>
+          <th scope="col" className="num">
+            {t("chains.reconcile.users")}
+          </th>
+          <th scope="col" className="num">
+            {t("chains.reconcile.hotWallet")}
+          </th>
+          <th scope="col" className="num">
+            {t("chains.reconcile.depositAddresses")}
+          </th>
+          <th scope="col" className="num">
+            {t("chains.reconcile.difference")}
+          </th>
+          <th scope="col" className="num">
+            {t("chains.reconcile.block")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && <EmptyRow columns={7} />}
+        {rows.map((row) => (
+          <tr key={`${row.network}:${row.currency}`} className={row.flagged ? "console-row--bad" : undefined}>
+            <td>{row.currency}</td>
+            <td>{row.network}</td>
+            <td className="num">{orDash(row.users, row.currency)}</td>
+            <td className="num">{orDash(row.hot_wallet, row.currency)}</td>
+            <td className="num">{orDash(row.deposit_addresses, row.currency)}</td>
+            <td className="num">
+              {row.error ? (
+                <span className="console-mono">{t("chains.reconcile.noNode", { error: row.error })}</span>
+              ) : (
+                <>
+                  <strong>{orDash(row.difference, row.currency)}</strong>
+                  {row.flagged && <span className="console-muted"> · {t("chains.reconcile.short")}</span>}
+                </>
+              )}
+            </td>
+            <td className="num">{row.block === null ? "—" : row.block.toLocaleString()}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Reconciliation() {
+  const { t } = useTranslation("console");
+  const reconcile = useChainReconcile();
+  return (
+    <>
+      <h2>{t("chains.reconcile.title")}</h2>
+      <p className="console-muted">{t("chains.reconcile.hint")}</p>
+      <button type="button" className="console-button" onClick={() => void reconcile.refetch()}>
+        {t("common.refresh")}
+      </button>
+      <QueryState query={reconcile}>{(data) => <ReconcileTable rows={data.rows} />}</QueryState>
+    </>
+  );
+}
+
 /**
  * The chain watcher, read only (issue 39): per network with a node, its cursor against the node's head and its last
  * error; below, the latest on-chain deposits with what their truncation left uncredited. Opening it is an audited
@@ -151,6 +227,7 @@ export function Chains() {
                   <NetworkCard key={network.network} network={network} />
                 ))}
               </div>
+              <Reconciliation />
               <h2>{t("chains.recent")}</h2>
               <DepositsTable rows={data.deposits} />
             </>
