@@ -70,6 +70,7 @@ const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; rea
   "/api/admin/webview/hosts": { effect: "config", reason: "hosts the web view may open" },
   "/api/admin/outbox/list": { effect: "read", reason: "the email outbox" },
   "/api/admin/chain/status": { effect: "read", reason: "the chain watcher's networks and on-chain deposits" },
+  "/api/admin/chain/reconcile": { effect: "read", reason: "users' balances beside what the chain holds, per currency" },
 };
 
 let t: TestApp;
