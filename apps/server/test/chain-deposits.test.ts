@@ -236,6 +236,23 @@ describe("the chain watcher", () => {
     expect(await balance(user, "USDT")).toBe("0");
   });
 
+  it("drops a deposit that anvil_reorg takes out of the chain at the same height, and never credits it", async () => {
+    const user = await passwordUser(t);
+    const to = await ownAddress(user);
+    const hash = await sendToken(to, 9_000_000n);
+    await pass();
+    expect((await myDeposits(user))[0]).toMatchObject({ status: "confirming", chain: { confirmations: 1 } });
+    // The node replaces its last two blocks with empty ones: the same height, other hashes, the transfer gone.
+    await testClient.request({ method: "anvil_reorg" as never, params: [2, []] as never });
+    await expect(chain.getTransactionReceipt({ hash })).rejects.toThrow();
+    const outcome = await pass();
+    expect(outcome.get("ERC20")).toMatchObject({ rolledBackTo: expect.any(BigInt) });
+    await mine(CONFIRMATIONS + 2);
+    await pass();
+    expect((await myDeposits(user))[0]).toMatchObject({ status: "dropped" });
+    expect(await balance(user, "USDT")).toBe("0");
+  });
+
   it("credits once when the watcher reads the deposit again from an older cursor, and when two instances pass at once", async () => {
     const user = await passwordUser(t);
     const to = await ownAddress(user);
