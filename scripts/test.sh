@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command (README, .ci/run): lint and types, unit and API tests on PGlite and PostgreSQL,
-# then the browser tests against the built app in Debian's Chromium. Prints "N passed, N failed" at the end.
+# The one test command (README, .ci/run): lint and types, the build, then unit and API tests on PGlite and
+# PostgreSQL beside the browser tests against the built app in Debian's Chromium (decision 126). Prints
+# "N passed, N failed" at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -10,21 +11,32 @@ bash scripts/ensure-test-deps.sh
 
 echo "== lint and types"
 npx biome check .
-node scripts/check-feature-imports.mjs
-# The server's layers: routes -> service -> repo, workers -> services, no module in another's repo.
+# Import rules (decision 127): no cycles anywhere; the server's layers (routes -> service -> repo, workers ->
+# services, no module in another's repo or tables); web features never import each other.
 npx depcruise --config apps/server/.dependency-cruiser.cjs apps/server/src
+npx depcruise --config apps/web/.dependency-cruiser.cjs apps/web/src
+npx depcruise --config packages/.dependency-cruiser.cjs packages/contract/src packages/i18n/src
+node scripts/check-file-sizes.mjs
 npm run typecheck --silent
 
-echo "== unit and API tests (PGlite and PostgreSQL)"
+echo "== build (without a browser: the prerendered shells are drawn in Node, decision 139)"
+bash scripts/without-browser.sh npm run build --silent
+grep -q '<div class="shells"><div class="shell"' apps/web/dist/index.html ||
+  { echo "the build put no prerendered shells in apps/web/dist/index.html"; exit 1; }
+
+# The API tests mostly wait on PostgreSQL and their own server processes, the browser tests on timers (code resend
+# windows, settlement): run side by side they share two cores without either waiting on the other (decision 126). The browser
+# tests' output is kept in a file and printed after, so each part reads in one piece.
+echo "== unit and API tests (PGlite and PostgreSQL) beside the browser tests (Chromium)"
+e2e_status=0
+(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$root/.tmp/playwright.json" npx playwright test --reporter=list,json) \
+  >.tmp/e2e.log 2>&1 &
+e2e_pid=$!
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || vitest_status=$?
-
-echo "== build"
-npm run build --silent
-
+wait "$e2e_pid" || e2e_status=$?
 echo "== browser tests (Chromium)"
-e2e_status=0
-(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$root/.tmp/playwright.json" npx playwright test --reporter=list,json) || e2e_status=$?
+cat .tmp/e2e.log
 
 node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
 if [ "$vitest_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then exit 1; fi

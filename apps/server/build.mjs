@@ -22,7 +22,9 @@ const EXTERNAL = new Set([
   "ioredis",
   "nodemailer",
   "pg",
+  "prom-client",
   "sharp",
+  "tar-stream",
   "utf-8-validate",
   "viem",
 ]);

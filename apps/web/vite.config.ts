@@ -5,11 +5,12 @@ import { antdEnglishDefault } from "./antd-locale-default";
 import { iconSprite } from "./icons";
 import { precompress } from "./precompress";
 import { serviceWorker } from "./pwa/vite-plugin";
-import { PRERENDER_OUT, prerenderedShells } from "./shell/vite-plugin";
+import { PRERENDER_OUT, shellRendererBuild } from "./shell/render";
+import { prerenderedShells } from "./shell/vite-plugin";
 import { translations } from "./translations";
 
 const api = "http://127.0.0.1:8080";
-/** Set while shell/vite-plugin.ts builds the page that renders the shells, apart from the app. */
+/** Set while shell/render.ts builds the module that renders the shells in Node, apart from the app. */
 const prerenderOut = process.env[PRERENDER_OUT];
 
 export default defineConfig(() => ({
@@ -43,11 +44,12 @@ export default defineConfig(() => ({
       "/ws": { target: api, ws: true, changeOrigin: true },
     },
   },
+  // The renderer bundles its libraries: antd-mobile's modules import CSS, which Node cannot load.
+  ssr: prerenderOut ? { noExternal: true } : undefined,
   build: {
-    outDir: prerenderOut ?? "dist",
+    outDir: "dist",
     target: "es2020",
     rolldownOptions: {
-      ...(prerenderOut ? { input: fileURLToPath(new URL("./shell/prerender.html", import.meta.url)) } : {}),
       output: {
         // V8 compiles every function of the chart library's chunk when it loads the file (explicit compile hints,
         // Chromium 136+), instead of each on its first call inside the chart's creation and first drawing: those
@@ -75,10 +77,12 @@ export default defineConfig(() => ({
             },
             {
               // The app's small parts the tabs' pages share (0.3-1.7 KB each, made only of what the entry already
-              // loaded, and the contract's export paths they name): one file instead of three to eight per first
-              // screen. Nothing here may import a library the entry lacks, or every page would fetch it.
+              // loaded, and the contract's export paths they name), with the live socket and the decimals, which the
+              // tabs use and the entry no longer imports (the signed-in live parts load on use, app/SignedInLive.tsx):
+              // one file instead of three to eight per first screen. Nothing here may import a library the entry
+              // lacks, or every page would fetch it.
               name: "tab-parts",
-              test: /[\\/]src[\\/](components[\\/](AccountButton|SimulatedBadge|EmptyState|lazy-sheet|ExportButton|TabStrip|RichText|LanguagePicker)\.tsx|lib[\\/](market[\\/]live-prices|statement-download|focus-trap)\.ts|hooks[\\/]useReachBottom\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/]exports\.ts$/,
+              test: /[\\/]src[\\/](components[\\/](AccountButton|SimulatedBadge|EmptyState|lazy-sheet|ExportButton|TabStrip|RichText|LanguagePicker)\.tsx|lib[\\/](market[\\/]live-prices|statement-download|focus-trap|live[\\/][\w-]+)\.ts|hooks[\\/]useReachBottom\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/](exports|decimal|ws-read|ws-protocol)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
@@ -106,5 +110,6 @@ export default defineConfig(() => ({
         moduleSideEffects: (id: string) => !id.includes("/packages/contract/"),
       },
     },
+    ...(prerenderOut ? shellRendererBuild(prerenderOut) : {}),
   },
 }));

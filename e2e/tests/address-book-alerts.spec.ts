@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { api, fund, send, signInPage, signUp, type TestUser } from "../fixtures/users";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
+import { api, fund, send } from "../fixtures/users";
+import { OTHER_TRC20_ADDRESS, TRC20_ADDRESS } from "../fixtures/withdrawals";
 
 /**
  * The withdrawal address book and price alerts (issue 12): an address saved in the book shows up in the withdraw
@@ -12,8 +14,6 @@ import { api, fund, send, signInPage, signUp, type TestUser } from "../fixtures/
  */
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
-const TRC20_ADDRESS = "TUSQzWDnJfWTmvXrQAx4Vk13LLdp1BJMgC";
-const OTHER_TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 async function shot(page: Page, name: string, lang = "en", options: { keepToast?: boolean } = {}) {
   mkdirSync(shots, { recursive: true });
@@ -22,29 +22,17 @@ async function shot(page: Page, name: string, lang = "en", options: { keepToast?
   await page.screenshot({ path: path.join(shots, `${name}-${lang}.png`), fullPage: false });
 }
 
-/** A page of a fresh context in German, signed in as `user` (for the German screenshots). */
-async function germanPage(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: "lang", value: "de" }] }] },
-  });
-  const page = await context.newPage();
-  await signInPage(page, user);
-  return page;
-}
-
 test("an address added to the book shows in the withdraw sheet, held for 24 hours", async ({
   page,
   request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
 }) => {
   test.setTimeout(120_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "100");
-  await signInPage(page, user);
+  await signIn(user);
 
   // From the security center to the address book.
   await page.goto("/#/pages/user/security");
@@ -92,7 +80,7 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
   expect(addresses.items).toEqual([expect.objectContaining({ address: TRC20_ADDRESS, usable: false })]);
 
   // The same screens in German.
-  const de = await germanPage(browser, baseURL!, user);
+  const de = await pageIn("de", user);
   await de.goto("/#/pages/user/withdraw-addresses");
   await expect(de.getByText("Mein", { exact: false }).or(de.getByText("My cold wallet"))).toBeVisible();
   await expect(de.getByText(/^Nutzbar ab /)).toBeVisible();
@@ -111,13 +99,14 @@ test("an address added to the book shows in the withdraw sheet, held for 24 hour
 test("the withdraw sheet and the address book refuse a malformed address before anything is sent", async ({
   page,
   request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
 }) => {
   test.setTimeout(60_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "100");
-  await signInPage(page, user);
+  await signIn(user);
   const sent: string[] = [];
   page.on("request", (r) => {
     if (/\/api\/(index\/dowithdraw|user\/addresses\/add|ems\/send)/.test(r.url())) sent.push(r.url());
@@ -163,7 +152,7 @@ test("the withdraw sheet and the address book refuse a malformed address before 
   expect(sent).toEqual([]);
 
   // The withdraw sheet's messages in German.
-  const de = await germanPage(browser, baseURL!, user);
+  const de = await pageIn("de", user);
   await de.goto("/#/pages/assets/assets?sheet=withdraw");
   const deSheet = de
     .locator(".funds-sheet")
@@ -176,24 +165,29 @@ test("the withdraw sheet and the address book refuse a malformed address before 
   await de.context().close();
 });
 
+/** The one rule for new addresses (decision 120), as every screen and the server's refusals say it. */
+const ADDRESS_RULE =
+  "Withdrawals go only to addresses saved in your address book. A new address can be used 24 hours after you save it, or at once if you save it with your two-step verification code.";
+
 test("without two-step verification a typed address is refused, and the withdraw sheet saves it to the book", async ({
   page,
   request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "100");
-  await signInPage(page, user);
+  await signIn(user);
 
   // The server refuses a typed address that is not in the book, before any code is checked, and says what to do.
-  const refused = await send(request, "dowithdraw", {
+  const refused = await send(request, "requestWithdrawal", {
     as: user,
     body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, amount: "20", code: "123456" },
   });
   expect(refused.body).toEqual({
     code: 0,
-    msg: "This address is not in your address book. Without two-step verification, you can withdraw only to saved addresses: save it in the address book, and it can be used 24 hours after you add it",
+    msg: `This address is not in your address book. ${ADDRESS_RULE}`,
   });
 
   await page.goto("/#/pages/assets/assets?sheet=withdraw");
@@ -201,14 +195,13 @@ test("without two-step verification a typed address is refused, and the withdraw
     .locator(".funds-sheet")
     .filter({ has: page.getByRole("heading", { name: "Withdraw", exact: true }) });
   await sheet.getByText("TRC20", { exact: true }).click();
-  await expect(
-    sheet.getByText(/^Without two-step verification, you can withdraw only to addresses saved/),
-  ).toBeVisible();
+  // The rule, in the words every screen uses (decision 120).
+  await expect(sheet.getByText(ADDRESS_RULE)).toBeVisible();
   await sheet.getByLabel("Address").fill(TRC20_ADDRESS);
   await sheet.getByLabel("Amount").fill("20");
   await sheet.getByLabel("Email code").fill("123456");
   const notSaved = sheet.getByTestId("withdraw-not-saved");
-  await expect(notSaved).toContainText("This address is not in your address book. Save it first");
+  await expect(notSaved).toContainText(`This address is not in your address book. ${ADDRESS_RULE}`);
   await expect(sheet.getByRole("button", { name: "Confirm withdrawal" })).toBeDisabled();
   await shot(page, "withdraw-not-saved");
 
@@ -232,7 +225,7 @@ test("without two-step verification a typed address is refused, and the withdraw
   expect(addresses.items).toEqual([expect.objectContaining({ address: TRC20_ADDRESS, usable: false })]);
 
   // The same two states in German: another typed address is not saved; the saved one is held.
-  const de = await germanPage(browser, baseURL!, user);
+  const de = await pageIn("de", user);
   await de.goto("/#/pages/assets/assets?sheet=withdraw");
   const deSheet = de
     .locator(".funds-sheet")
@@ -270,7 +263,7 @@ async function setAlertJustAbove(sheet: Locator, german: boolean): Promise<boole
   );
   if (!clicked) return false;
   // Refused by the server, or by the form when a tick moved the price past the level just before the click.
-  const refused = sheet.locator(".alert-sheet__error, .alert-sheet__hint");
+  const refused = sheet.locator(".alert-sheet__error, .amount-field__error");
   await expect(async () => {
     expect((await refused.count()) > 0 || (await sheet.getByRole("listitem").count()) > before).toBe(true);
   }).toPass({ timeout: 15_000 });
@@ -280,13 +273,14 @@ async function setAlertJustAbove(sheet: Locator, german: boolean): Promise<boole
 test("a price alert set just above the simulated price fires: a toast wherever the user is, and a message", async ({
   page,
   request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
 }) => {
   test.setTimeout(180_000);
-  const user = await signUp(request);
-  await signInPage(page, user);
-  const pairs = await api(request, "productlist", { query: { product_type: 1 } });
+  const user = await signUp();
+  await signIn(user);
+  const pairs = await api(request, "listPairs", { query: { product_type: 1 } });
   const btc = pairs.items.find((p) => p.symbol === "BTC/USDT")!;
   await page.goto(`/#/pages/index/markets-business?id=${btc.id}`);
   await page.getByRole("button", { name: "Price alerts for BTC/USDT" }).click();
@@ -331,7 +325,7 @@ test("a price alert set just above the simulated price fires: a toast wherever t
   // In German, and elsewhere: set an alert on the pair screen, go to Account, and the toast comes there. An alert
   // set in an earlier round can fire after the loop went back to the pair screen, so the page records where each
   // toast appeared, and only one that appeared on Account ends the loop.
-  const de = await germanPage(browser, baseURL!, user);
+  const de = await pageIn("de", user);
   const deToast = de.locator(".toast-notice").filter({ hasText: /^BTC\/USDT ist auf / });
   await de.goto(`/#/pages/index/markets-business?id=${btc.id}`);
   await de.evaluate(() => {

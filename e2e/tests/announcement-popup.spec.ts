@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { publishAnnouncement, unpublishAnnouncement } from "../fixtures/announcements";
-import { signInPage, signUp } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const HOME = "/#/pages/index/index";
@@ -82,7 +82,7 @@ test("a visitor sees a new announcement once as a dialog, and a newer one again"
 
 /**
  * Reloads Home signed in and shows that no popup comes: the popup waits for the user, so this waits for
- * `userinfo`, then goes to Markets and back by the tab bar (a click the popup's mask would block).
+ * `getUserInfo`, then goes to Markets and back by the tab bar (a click the popup's mask would block).
  */
 async function expectNoPopupSignedIn(page: Page, latestTitle: string) {
   const userinfo = page.waitForResponse((response) => response.url().endsWith("/api/index/userinfo"));
@@ -99,11 +99,13 @@ async function expectNoPopupSignedIn(page: Page, latestTitle: string) {
 test("a signed-in user's dismissal is their own: another user on the same device still sees it", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
-  const [first, second] = [await signUp(request), await signUp(request)];
+  const [first, second] = [await signUp(), await signUp()];
   const announcement = await publish(request, `New pairs listed ${randomUUID().slice(0, 8)}`);
 
-  await signInPage(page, first);
+  await signIn(first);
   await openHome(page, announcement.title);
   const dialog = popup(page, announcement.title);
   await expect(dialog).toBeVisible();
@@ -112,7 +114,7 @@ test("a signed-in user's dismissal is their own: another user on the same device
   await expectNoPopupSignedIn(page, announcement.title);
 
   // Later init scripts run after earlier ones: from now on the page opens signed in as the second user.
-  await signInPage(page, second);
+  await signIn(second);
   await openHome(page, announcement.title, true);
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");

@@ -1,19 +1,10 @@
 import type { UserInfo } from "@cryptos/contract";
-import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { E2E_OPERATOR } from "../e2e-env.mjs";
 import { consoleShot as shot } from "../fixtures/console";
-import {
-  api,
-  enrolTotp,
-  fund,
-  mailCodeWhenAllowed,
-  operator,
-  signUp,
-  type TestUser,
-  uploadImage,
-} from "../fixtures/users";
-
-const TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+import { expect, test } from "../fixtures/test";
+import { api, enrolTotp, fund, mailCodeNow, operator, type TestUser, uploadImage } from "../fixtures/users";
+import { saveAddressWithTwoStep, TRC20_ADDRESS } from "../fixtures/withdrawals";
 
 test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
 
@@ -28,46 +19,47 @@ async function expectImagesLoaded(row: Locator) {
   }
 }
 
-const userInfo = (request: APIRequestContext, user: TestUser) => api(request, "userinfo", { as: user });
+const userInfo = (request: APIRequestContext, user: TestUser) => api(request, "getUserInfo", { as: user });
 const usdt = (info: UserInfo) => info.users.balances.find((b) => b.currency === "USDT");
 const personalMessages = async (request: APIRequestContext, user: TestUser) =>
-  (await api(request, "newslist", { as: user, query: { cid: 3, page: 1, list: 20 } })).items;
+  (await api(request, "listMessages", { as: user, query: { cid: 3, page: 1, list: 20 } })).items;
 
 test("the operator reviews a deposit, a withdrawal and a real-name in the console; users see each result", async ({
   page,
   request,
+  signUp,
 }) => {
   test.setTimeout(120_000);
 
   // A pending withdrawal, with the code the server emails for it. Sign-up mailed a code moments ago and the
   // server sends one code per email per CODE_RESEND_S, so the withdrawer signs up first and asks until it is sent.
-  const withdrawer = await signUp(request);
+  const withdrawer = await signUp();
   await fund(request, withdrawer, "100");
-  // Two-step verification lets the withdrawal go to a typed address (decision 031).
-  const authenticator = await enrolTotp(request, withdrawer);
+  // An address saved with the two-step code is usable at once (decision 120).
+  const authenticator = await saveAddressWithTwoStep(request, withdrawer);
 
   // A pending deposit with a proof image.
-  const depositor = await signUp(request);
-  const channels = await api(request, "rechargechannels", { as: depositor });
+  const depositor = await signUp();
+  const channels = await api(request, "listDepositChannels", { as: depositor });
   const channel = channels.items.find((c) => c.currency === "USDT");
   if (!channel) throw new Error("no USDT deposit channel");
   const proof = await uploadImage(request, depositor);
-  const deposit = await api(request, "dorecharge", {
+  const deposit = await api(request, "submitDeposit", {
     as: depositor,
     body: { channel_id: channel.id, amount: "250", images: [proof] },
   });
 
   // A pending real-name submission with two document images.
-  const applicant = await signUp(request);
+  const applicant = await signUp();
   const front = await uploadImage(request, applicant);
   const back = await uploadImage(request, applicant);
-  await api(request, "doreal", {
+  await api(request, "submitRealName", {
     as: applicant,
     body: { name: "Ada Lovelace", doc_type: "passport", doc_number: "P1234567", images: [front, back] },
   });
 
-  const code = await mailCodeWhenAllowed(request, withdrawer.email, "withdraw");
-  const withdrawal = await api(request, "dowithdraw", {
+  const code = await mailCodeNow(request, withdrawer.email, "withdraw");
+  const withdrawal = await api(request, "requestWithdrawal", {
     as: withdrawer,
     body: {
       currency: "USDT",
@@ -183,17 +175,17 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   const afterReject = usdt(await userInfo(request, withdrawer));
   expect(afterReject?.available).toBe("100");
   expect(afterReject?.frozen).toBe("0");
-  const withdrawals = await api(request, "getwithdraw", { as: withdrawer });
+  const withdrawals = await api(request, "listWithdrawals", { as: withdrawer });
   const rejected = withdrawals.items.find((w) => w.id === withdrawal.id);
   expect(rejected?.status).toBe("rejected");
   expect(rejected?.reason).toBe("Destination address failed the sanctions screening");
   const withdrawerMessages = await personalMessages(request, withdrawer);
   const bodies = await Promise.all(
-    withdrawerMessages.map(async (m) => api(request, "newsshow", { as: withdrawer, query: { id: m.id } })),
+    withdrawerMessages.map(async (m) => api(request, "readMessage", { as: withdrawer, query: { id: m.id } })),
   );
   expect(bodies.some((m) => m.body.includes("Destination address failed the sanctions screening"))).toBe(true);
 
-  const real = await api(request, "getreals", { as: applicant });
+  const real = await api(request, "getRealNameStatus", { as: applicant });
   expect(real.status).toBe("verified");
   expect((await userInfo(request, applicant)).users.real_name_status).toBe("verified");
   expect((await personalMessages(request, applicant)).length).toBeGreaterThan(0);
@@ -222,8 +214,8 @@ test("the operator reviews a deposit, a withdrawal and a real-name in the consol
   expect(await page.evaluate(() => localStorage.getItem("cryptos_operator_token"))).toBeNull();
 });
 
-test("a user's token opens nothing in the console", async ({ page, request }) => {
-  const user = await signUp(request);
+test("a user's token opens nothing in the console", async ({ page, signUp }) => {
+  const user = await signUp();
   await page.addInitScript((token) => {
     localStorage.setItem("cryptos_operator_token", token);
   }, user.token);
@@ -236,8 +228,9 @@ test("a user's token opens nothing in the console", async ({ page, request }) =>
 test("the operator turns off a user's two-step verification with a reason; the user can sign in without a code", async ({
   page,
   request,
+  signUp,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   await enrolTotp(request, user);
   const operatorToken = await operator(request);
   await page.addInitScript((token) => {

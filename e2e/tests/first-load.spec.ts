@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { expect, type Page, type Response, type Route, test } from "@playwright/test";
+import type { Page, Response, Route } from "@playwright/test";
 import { gate } from "../fixtures/gate";
-import { signInPage, signUp } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
 
 /**
  * A first visit to each tab: the page's reads leave while its code is still downloading (app/routes preloadPage), the
@@ -56,9 +56,10 @@ function recordApiReads(page: Page): string[] & { urls: URL[] } {
 for (const screen of FIRST_SCREENS) {
   test(`${screen.title}: its reads leave before its code has arrived, and it draws with their answers`, async ({
     page,
-    request,
+    signUp,
+    signIn,
   }) => {
-    if ("signedIn" in screen) await signInPage(page, await signUp(request));
+    if ("signedIn" in screen) await signIn(await signUp());
     const reads = recordApiReads(page);
     // The page's own chunk is held until every read it makes has been asked for: were the reads left to the page's
     // first render, they would never leave and this would time out.
@@ -88,7 +89,7 @@ for (const screen of FIRST_SCREENS) {
       ).toHaveLength(1);
     }
     if ("sparklines" in screen) {
-      // Issue 23: the rows' sparklines come from ONE read for every row near the screen, not a getkdata per row.
+      // Issue 23: the rows' sparklines come from ONE read for every row near the screen, not a getCandles per row.
       const lines = page.locator('[data-testid="pair-row"] .sparkline polyline');
       await expect(lines.first()).toBeVisible();
       const asked = reads.urls.filter((url) => url.pathname === "/api/index/sparklines");
@@ -112,9 +113,10 @@ const CURRENCIES = "/api/index/currencies";
 for (const screen of FIRST_SCREENS) {
   test(`${screen.title}: its code leaves with the entry's, and its styles come in one stylesheet`, async ({
     page,
-    request,
+    signUp,
+    signIn,
   }) => {
-    if ("signedIn" in screen) await signInPage(page, await signUp(request));
+    if ("signedIn" in screen) await signIn(await signUp());
     const asked: string[] = [];
     page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
     // The entry is held: nothing of the app runs, yet the page's chunk and its translations are asked for
@@ -240,9 +242,10 @@ for (const screen of FIRST_SCREENS.filter((s) => !("signedIn" in s))) {
 for (const screen of FIRST_SCREENS) {
   test(`${screen.title}, signed in: a first visit asks for at most ${FIRST_VISIT_REQUESTS} files and reads`, async ({
     page,
-    request,
+    signUp,
+    signIn,
   }) => {
-    await signInPage(page, await signUp(request));
+    await signIn(await signUp());
     const asked = await firstVisitAsks(page, screen);
     expect(asked).toContain("/api/index/userinfo");
     expect(asked.length, asked.join("\n")).toBeLessThanOrEqual(FIRST_VISIT_REQUESTS);

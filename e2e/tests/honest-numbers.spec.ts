@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { api, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
+import { api, fund } from "../fixtures/users";
 
 /**
  * Issue 21, "honesty and numbers", in German: the demo deposit channel is labelled, a move into staking custody is a
@@ -18,31 +19,19 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}-de.png`), fullPage: false });
 }
 
-async function germanPage(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: "lang", value: "de" }] }] },
-  });
-  const page = await context.newPage();
-  await signInPage(page, user);
-  return page;
-}
-
 test("German: demo deposit label, staking as a transfer in the bills, BTC priced in USDT, German amounts", async ({
   request,
-  browser,
-  baseURL,
+  signUp,
+  pageIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1234.5");
-  const staking = await api(request, "item", { as: user });
+  const staking = await api(request, "getStakingSummary", { as: user });
   const product = staking.products.find((p) => p.currency === "USDT");
   expect(product).toBeDefined();
-  await api(request, "doitem", { as: user, body: { eid: product!.id, money: "100" } });
+  await api(request, "subscribeStaking", { as: user, body: { eid: product!.id, money: "100" } });
 
-  const page = await germanPage(browser, baseURL!, user);
+  const page = await pageIn("de", user);
 
   await page.goto("/#/pages/user/recharge");
   await expect(page.getByTestId("deposit-demo-notice")).toContainText("Demo-Adresse", { timeout: 15_000 });

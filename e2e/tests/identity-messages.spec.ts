@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { api, operator, signInPage, signUp, uploadImage } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
+import { api, operator, uploadImage } from "../fixtures/users";
 
 const heading = (page: import("@playwright/test").Page) => page.locator("header.page-header h1");
 
-test("a real-name submission verified by the operator shows as verified", async ({ page, request }) => {
-  const user = await signUp(request);
+test("a real-name submission verified by the operator shows as verified", async ({ page, request, signUp, signIn }) => {
+  const user = await signUp();
   const images = [await uploadImage(request, user), await uploadImage(request, user)];
-  await api(request, "doreal", {
+  await api(request, "submitRealName", {
     as: user,
     body: { name: "Bea Example", doc_type: "passport", doc_number: "P7654321", images },
   });
@@ -18,16 +18,21 @@ test("a real-name submission verified by the operator shows as verified", async 
   });
   await api(request, "adminRealReview", { as: ops, body: { id: pending.items[0]!.id, action: "complete" } });
 
-  await signInPage(page, user);
+  await signIn(user);
   await page.goto("/#/pages/user/realname");
   await expect(heading(page)).toHaveText("Real-name verification");
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
 });
 
-test("an operator's message raises the unread badge, and reading it clears the badge", async ({ page, request }) => {
-  const user = await signUp(request);
-  await signInPage(page, user);
+test("an operator's message raises the unread badge, and reading it clears the badge", async ({
+  page,
+  request,
+  signUp,
+  signIn,
+}) => {
+  const user = await signUp();
+  await signIn(user);
   await page.goto("/#/pages/index/index");
   // A new user's count starts with the announcements that are news to them (the seeded welcome).
   const before = await unreadCount(request, user);

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gate } from "../fixtures/gate";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { api, operator, signInPage, signUp } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
+import { api, operator } from "../fixtures/users";
 
 /** Resolves at the first frame the page's live socket receives that holds every one of `parts`. */
 function socketFrame(page: Page, ...parts: string[]): Promise<void> {
@@ -20,13 +21,15 @@ const socketSignedIn = (page: Page) => socketFrame(page, '"type":"authed"', '"si
 test("an operator's message raises the unread badge live, without a reload or a focus change", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   const ops = await operator(request);
   const send = (title: string) =>
     api(request, "adminMessage", { as: ops, body: { uid: user.id, title, body: "<p>Live.</p>" } });
 
-  await signInPage(page, user);
+  await signIn(user);
   const signedIn = socketSignedIn(page);
   await page.goto("/#/pages/index/index");
   const before = await unreadCount(request, user);
@@ -51,8 +54,10 @@ test("an operator's message raises the unread badge live, without a reload or a 
 test("a message that arrives while the badge's first read is on its way still raises the badge", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   const before = await unreadCount(request, user);
   const ops = await operator(request);
   // The first read of the count leaves before the message exists, and its answer is held until the server has
@@ -71,7 +76,7 @@ test("a message that arrives while the badge's first read is on its way still ra
   );
   const announced = socketFrame(page, '"topic":"messages"');
   const signedIn = socketSignedIn(page);
-  await signInPage(page, user);
+  await signIn(user);
   await page.goto("/#/pages/index/index");
   await Promise.all([signedIn, firstRead.opened]);
   await api(request, "adminMessage", { as: ops, body: { uid: user.id, title: "Early", body: "<p>Hi.</p>" } });

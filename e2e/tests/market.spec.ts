@@ -186,7 +186,7 @@ test("dragging the chart back loads the candles before the first page, page afte
   const first = pageBack();
   await dragRightUntil(first);
   // The chart's own request, read as it came back: typed by the contract, not sent by the test.
-  const firstPage = (await (await first).json()) as { code: number; data: DataOf<Calls["getkdata"]> };
+  const firstPage = (await (await first).json()) as { code: number; data: DataOf<Calls["getCandles"]> };
   expect(firstPage.code).toBe(1);
   expect(firstPage.data.candles).toHaveLength(500);
   const firstEnd = Number(new URL((await first).url()).searchParams.get("end"));

@@ -1,22 +1,24 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CODE_RESEND_S, MAIL_FILE } from "../e2e-env.mjs";
-import { ANNOUNCEMENT_SEEN_KEY } from "../fixtures/announcements";
+import type { Page } from "@playwright/test";
+import { MAIL_FILE } from "../e2e-env.mjs";
 import { waitForCode } from "../fixtures/mail";
-import { api, enrolTotp, fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
+import { api, fund, type TestUser } from "../fixtures/users";
+import { OTHER_TRC20_ADDRESS, saveAddressWithTwoStep, TRC20_ADDRESS } from "../fixtures/withdrawals";
 
 /**
  * Issue 21, items 1 and 5: a person button to Account in the header of every tab screen; the login page returns to
- * where the user was; with two-step verification on, every saved address is usable at once (also one saved before
- * it was turned on), in the book and in a withdrawal; the withdraw sheet sends no code for a withdrawal that cannot
- * go ahead.
+ * where the user was; with two-step verification on, an address saved with its code is usable at once and one saved
+ * before stays in its hold (decision 120), in the book and in a withdrawal; the withdraw sheet sends no code for a
+ * withdrawal that cannot go ahead.
  */
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
-const TRC20_ADDRESS = "TUSQzWDnJfWTmvXrQAx4Vk13LLdp1BJMgC";
-const OTHER_TRC20_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+/** The one rule for new addresses (decision 120), in the words every screen uses. */
+const ADDRESS_RULE =
+  "Withdrawals go only to addresses saved in your address book. A new address can be used 24 hours after you save it, or at once if you save it with your two-step verification code.";
 const ACCOUNT = /#\/pages\/user\/account$/;
 const TABS = [
   { name: "home", path: "/#/pages/index/index" },
@@ -41,30 +43,6 @@ function codesMailed(email: string): number {
     .filter((mail) => mail.to.includes(email.toLowerCase()) && /verification code/.test(mail.subject)).length;
 }
 
-/** A page of a fresh context in `lang`, signed in as `user` when given. */
-async function pageIn(browser: Browser, baseURL: string, lang: string, user?: TestUser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            { name: "lang", value: lang },
-            { name: ANNOUNCEMENT_SEEN_KEY, value: String(Number.MAX_SAFE_INTEGER) },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
-  if (user) await signInPage(page, user);
-  return page;
-}
-
 async function logIn(page: Page, user: TestUser) {
   await page.getByLabel("Email", { exact: true }).fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
@@ -73,13 +51,13 @@ async function logIn(page: Page, user: TestUser) {
 
 test("every tab screen has a 44 px person button to Account in its header", async ({
   page,
-  request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
 }) => {
   test.setTimeout(90_000);
-  const user = await signUp(request);
-  await signInPage(page, user);
+  const user = await signUp();
+  await signIn(user);
   for (const tab of TABS) {
     await page.goto(tab.path);
     const button = page.locator(".page-header").getByRole("button", { name: "Account", exact: true });
@@ -94,7 +72,7 @@ test("every tab screen has a 44 px person button to Account in its header", asyn
   }
 
   // German (this machine's Chromium has no CJK or Thai fonts for the pictures).
-  const de = await pageIn(browser, baseURL!, "de", user);
+  const de = await pageIn("de", user);
   for (const tab of TABS) {
     await de.goto(tab.path);
     const button = de.locator(".page-header").getByRole("button", { name: "Konto", exact: true });
@@ -106,8 +84,8 @@ test("every tab screen has a 44 px person button to Account in its header", asyn
   await de.context().close();
 });
 
-test("signed out, the person button logs in and comes back to Account", async ({ page, request }) => {
-  const user = await signUp(request);
+test("signed out, the person button logs in and comes back to Account", async ({ page, signUp }) => {
+  const user = await signUp();
   await page.goto("/#/pages/markets/markets");
   await page.locator(".page-header").getByRole("button", { name: "Account", exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Fuser%2Faccount$/);
@@ -116,8 +94,8 @@ test("signed out, the person button logs in and comes back to Account", async ({
   await expect(page.getByTestId("account-name")).toHaveText(user.email);
 });
 
-test("logging in from Trade's “Log in to trade” and from the Assets tab returns there", async ({ page, request }) => {
-  const user = await signUp(request);
+test("logging in from Trade's “Log in to trade” and from the Assets tab returns there", async ({ page, signUp }) => {
+  const user = await signUp();
   await page.goto("/#/pages/transaction/transaction");
   await page.getByRole("button", { name: "Log in to trade" }).click();
   await expect(page).toHaveURL(/#\/pages\/login\?redirect=%2Fpages%2Ftransaction%2Ftransaction/);
@@ -143,15 +121,16 @@ test("logging in from Trade's “Log in to trade” and from the Assets tab retu
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
 });
 
-test("with two-step verification on, an address saved before it is usable at once, in the book and in a withdrawal", async ({
+test("with two-step verification on, an address saved with its code is usable at once; one saved before stays held", async ({
   page,
   request,
-  browser,
-  baseURL,
+  signUp,
+  signIn,
+  pageIn,
+  passCodeWindow,
 }) => {
   test.setTimeout(120_000);
-  const user = await signUp(request);
-  const signedUpAt = Date.now();
+  const user = await signUp();
   await fund(request, user, "100");
   // Saved while two-step verification is off: held for 24 hours.
   const saved = await api(request, "withdrawAddressAdd", {
@@ -159,17 +138,15 @@ test("with two-step verification on, an address saved before it is usable at onc
     body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Saved before TOTP" },
   });
   expect(saved.usable).toBe(false);
-  const authenticator = await enrolTotp(request, user);
-  await signInPage(page, user);
+  // Saved with the two-step code (a recovery code here): usable at once (decision 120).
+  const authenticator = await saveAddressWithTwoStep(request, user, OTHER_TRC20_ADDRESS, "Saved with two-step");
+  await signIn(user);
 
   await page.goto("/#/pages/user/withdraw-addresses");
   const list = page.getByRole("list", { name: "Address book" });
-  await expect(list.getByText("Saved before TOTP")).toBeVisible();
-  await expect(list.getByText("Ready to use")).toBeVisible();
-  await expect(list.getByText(/^Usable from /)).toHaveCount(0);
-  await expect(
-    page.getByText("Two-step verification is on, so every saved address can be used at once."),
-  ).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "Saved before TOTP" })).toContainText(/Usable from /);
+  await expect(list.getByRole("listitem").filter({ hasText: "Saved with two-step" })).toContainText("Ready to use");
+  await expect(page.getByText(ADDRESS_RULE)).toBeVisible();
   await shot(page, "address-book-totp", "en");
 
   // The withdraw sheet: the address is pickable, and the withdrawal goes through.
@@ -180,14 +157,14 @@ test("with two-step verification on, an address saved before it is usable at onc
   await sheet.getByText("TRC20", { exact: true }).click();
   await sheet.getByRole("button", { name: "Saved" }).click();
   const picker = page.getByRole("dialog", { name: "Saved addresses" });
-  const pick = picker.getByRole("button", { name: /Saved before TOTP/ });
+  const pick = picker.getByRole("button", { name: /Saved with two-step/ });
   await expect(pick).toBeEnabled();
   await expect(pick).toContainText("Ready to use");
   await pick.click();
-  await expect(sheet.getByLabel("Address")).toHaveValue(TRC20_ADDRESS);
+  await expect(sheet.getByLabel("Address")).toHaveValue(OTHER_TRC20_ADDRESS);
   await sheet.getByLabel("Amount").fill("20");
   // One code per email per CODE_RESEND_S: the sign-up's code was the last one.
-  await page.waitForTimeout(Math.max(0, signedUpAt + (CODE_RESEND_S + 1) * 1000 - Date.now()));
+  await passCodeWindow();
   const seen = codesMailed(user.email);
   await sheet.getByRole("button", { name: "Send code" }).click();
   await expect(sheet.getByRole("button", { name: /Resend in \d+ s/ })).toBeDisabled();
@@ -198,14 +175,18 @@ test("with two-step verification on, an address saved before it is usable at onc
   await page.locator(".adm-modal").getByRole("button", { name: "OK" }).click();
   await expect(page).not.toHaveURL(/sheet=/);
   await expect(page.getByTestId("frozen-USDT")).toHaveText("21.00");
-  const withdrawals = await api(request, "getwithdraw", { as: user, query: { page: 1, list: 20 } });
-  expect(withdrawals.items[0]?.address).toBe(TRC20_ADDRESS);
+  const withdrawals = await api(request, "listWithdrawals", { as: user, query: { page: 1, list: 20 } });
+  expect(withdrawals.items[0]?.address).toBe(OTHER_TRC20_ADDRESS);
 
-  const de = await pageIn(browser, baseURL!, "de", user);
+  const de = await pageIn("de", user);
   await de.goto("/#/pages/user/withdraw-addresses");
   await expect(de.getByText("Saved before TOTP")).toBeVisible();
   await expect(de.getByText("Einsatzbereit")).toBeVisible();
-  await expect(de.getByText(/alle gespeicherten Adressen sind also sofort nutzbar/)).toBeVisible();
+  await expect(
+    de.getByText(
+      "Auszahlungen gehen nur an Adressen, die in deinem Adressbuch gespeichert sind. Eine neue Adresse ist 24 Stunden nach dem Speichern nutzbar, oder sofort, wenn du sie mit deinem Code der Zwei-Schritt-Verifizierung speicherst.",
+    ),
+  ).toBeVisible();
   await shot(de, "address-book-totp", "de");
   await de.context().close();
 });
@@ -213,16 +194,18 @@ test("with two-step verification on, an address saved before it is usable at onc
 test("the withdraw sheet says what is missing instead of sending a code for a withdrawal that cannot happen", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(60_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "100");
   // A saved address, in its hold (two-step verification is off).
   await api(request, "withdrawAddressAdd", {
     as: user,
     body: { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Held" },
   });
-  await signInPage(page, user);
+  await signIn(user);
   await page.goto("/#/pages/assets/assets?sheet=withdraw");
   const sheet = page
     .locator(".funds-sheet")
@@ -250,11 +233,16 @@ test("the withdraw sheet says what is missing instead of sending a code for a wi
   expect(codesMailed(user.email)).toBe(before);
 });
 
-test("with two-step verification on, the amount is checked before a code is sent", async ({ page, request }) => {
-  const user = await signUp(request);
+test("with two-step verification on, the amount is checked before a code is sent", async ({
+  page,
+  request,
+  signUp,
+  signIn,
+}) => {
+  const user = await signUp();
   await fund(request, user, "100");
-  await enrolTotp(request, user);
-  await signInPage(page, user);
+  await saveAddressWithTwoStep(request, user, OTHER_TRC20_ADDRESS);
+  await signIn(user);
   await page.goto("/#/pages/assets/assets?sheet=withdraw");
   const sheet = page
     .locator(".funds-sheet")
@@ -265,7 +253,8 @@ test("with two-step verification on, the amount is checked before a code is sent
   // The sheet's own message (the amount field has its own alert).
   const alert = sheet.locator("p[role=alert]");
 
-  // Any address may be typed with TOTP on; the amount must be within the balance (fee added) and the limits.
+  // A saved address (saved with the two-step code, so usable at once); the amount must be within the balance (fee
+  // added) and the limits.
   await sheet.getByLabel("Address").fill(OTHER_TRC20_ADDRESS);
   await sendCode.click();
   await expect(alert).toHaveText(/^Enter an amount within the limits and your available balance first/);

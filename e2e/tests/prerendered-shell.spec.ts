@@ -1,6 +1,6 @@
-import { expect, type Page, type Route, test } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { gate } from "../fixtures/gate";
-import { signInPage, signUp } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
 
 /**
  * Each tab's first screen is in index.html, prerendered at build time from the app's components (apps/web/shell):
@@ -84,9 +84,13 @@ test.describe("on a 412 px phone", () => {
 });
 
 for (const shell of SHELLS) {
-  test(`${shell.name}: the app hydrates the shell's nodes instead of replacing them`, async ({ page, request }) => {
+  test(`${shell.name}: the app hydrates the shell's nodes instead of replacing them`, async ({
+    page,
+    signUp,
+    signIn,
+  }) => {
     test.slow(); // a fresh visit, its hydration, its data and a tab change
-    if ("signedIn" in shell) await signInPage(page, await signUp(request));
+    if ("signedIn" in shell) await signIn(await signUp());
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {

@@ -1,5 +1,6 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
-import { fund, signInPage, signUp } from "../fixtures/users";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, test } from "../fixtures/test";
+import { fund } from "../fixtures/users";
 
 // Lazy pages load slower on a busy machine; this is a ceiling for waiting, not a timing assertion.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -19,11 +20,11 @@ function collectErrors(page: Page): string[] {
 
 // React error #520 ("an error during concurrent rendering… recovered by rendering the root synchronously") came
 // from lib/i18n's useTranslation skipping `use` when a page's translations arrived during its first render.
-test("opening Withdraw, cold and from Assets, logs no React errors", async ({ page, request }) => {
+test("opening Withdraw, cold and from Assets, logs no React errors", async ({ page, request, signUp, signIn }) => {
   test.setTimeout(120_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "100");
-  await signInPage(page, user);
+  await signIn(user);
   const errors = collectErrors(page);
   const heading = page.locator(".funds-sheet").getByRole("heading", { name: "Withdraw" });
   for (let round = 0; round < 3; round++) {

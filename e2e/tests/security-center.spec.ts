@@ -1,35 +1,23 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { CODE_RESEND_S } from "../e2e-env.mjs";
 import { announcementsSeen } from "../fixtures/announcements";
 import { mailCount, waitForCode } from "../fixtures/mail";
-import { api, send, signInPage, signUp } from "../fixtures/users";
+import { stoppedMoving } from "../fixtures/motion";
+import { expect, test } from "../fixtures/test";
+import { api, send } from "../fixtures/users";
 
 const HOME = /#\/pages\/index\/index$/;
 const LOGIN = /#\/pages\/login/;
-// The server sends one code per email per CODE_RESEND_S whatever the event, and sign-up has just sent one.
-const CODE_WINDOW_MS = (CODE_RESEND_S + 1) * 1000;
 const STEP_MS = 30_000;
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const heading = (page: Page) => page.locator("header.page-header").getByRole("heading", { level: 1 });
 
-/** Waits until a bottom sheet has finished sliding in (its box stops moving), so a screenshot shows all of it. */
-async function settled(page: Page) {
-  const body = page.locator(".security-sheet").first();
-  let last = "";
-  await expect
-    .poll(async () => {
-      const box = JSON.stringify(await body.boundingBox());
-      const same = box === last;
-      last = box;
-      return same;
-    })
-    .toBe(true);
-}
+/** Waits until the security sheet has finished sliding in, so a screenshot shows all of it. */
+const settled = (page: Page) => stoppedMoving(page.locator(".security-sheet").first());
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -40,12 +28,13 @@ async function logIn(page: Page, email: string, password: string) {
 test("reset the password by an emailed code; a session in another browser is sent to login", async ({
   page,
   browser,
-  request,
   baseURL,
+  signUp,
+  signIn,
+  passCodeWindow,
 }) => {
   test.setTimeout(120_000);
-  const user = await signUp(request);
-  const signedUpAt = Date.now();
+  const user = await signUp();
   const newPassword = "Reset-by-mail-73";
 
   // An old session in a second browser, looking at its login history.
@@ -55,7 +44,7 @@ test("reset the password by an emailed code; a session in another browser is sen
     storageState: announcementsSeen(baseURL!),
   });
   const oldPage = await other.newPage();
-  await signInPage(oldPage, user);
+  await signIn(user, oldPage);
   await oldPage.goto("/#/pages/user/security");
   await expect(heading(oldPage)).toHaveText("Security");
   await expect(oldPage.getByTestId("login-session").first()).toContainText("This device");
@@ -65,7 +54,8 @@ test("reset the password by an emailed code; a session in another browser is sen
   await expect(heading(page)).toHaveText("Reset password");
   await page.getByLabel("Email", { exact: true }).fill(user.email);
 
-  await page.waitForTimeout(Math.max(0, signedUpAt + CODE_WINDOW_MS - Date.now()));
+  // One code per email per CODE_RESEND_S whatever the event, and sign-up has just sent one.
+  await passCodeWindow();
   const seen = mailCount(user.email);
   await page.getByRole("button", { name: "Send code" }).click();
   const code = await waitForCode(user.email, seen);
@@ -93,10 +83,10 @@ test("reset the password by an emailed code; a session in another browser is sen
   await other.close();
 });
 
-test("turn on two-step verification with the app's code, then log in with a code", async ({ page, request }) => {
+test("turn on two-step verification with the app's code, then log in with a code", async ({ page, signUp, signIn }) => {
   test.setTimeout(60_000);
-  const user = await signUp(request);
-  await signInPage(page, user);
+  const user = await signUp();
+  await signIn(user);
   await page.goto("/#/pages/user/account");
   await page.getByText("Security", { exact: true }).click();
   await expect(heading(page)).toHaveText("Security");
@@ -184,28 +174,21 @@ test("turn on two-step verification with the app's code, then log in with a code
 });
 
 test("signing the other sessions out asks for the password; the screens in German", async ({
-  browser,
   request,
-  baseURL,
+  signUp,
+  pageIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   const other = await api(request, "login", {
     body: { type: 1, username: user.email, password: user.password },
   });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    storageState: { cookies: [], origins: [{ origin: baseURL!, localStorage: [{ name: "lang", value: "de" }] }] },
-  });
-  const page = await context.newPage();
-  await signInPage(page, user);
+  const page = await pageIn("de", user);
   await page.goto("/#/pages/user/security");
   await expect(heading(page)).toHaveText("Sicherheit");
 
   await page.locator(".adm-list-item", { hasText: "Authenticator-App" }).click();
   const sheet = page.locator(".security-sheet");
-  await expect(sheet.getByText("Geben Sie Ihr Passwort ein, um zu bestätigen, dass Sie es sind.")).toBeVisible();
+  await expect(sheet.getByText("Gib dein Passwort ein, um zu bestätigen, dass du es bist.")).toBeVisible();
   await sheet.getByLabel("Passwort", { exact: true }).fill(user.password);
   await settled(page);
   await page.screenshot({ path: path.join(shots, "security-confirm-de.png") });
@@ -221,7 +204,6 @@ test("signing the other sessions out asks for the password; the screens in Germa
   await expect(page.getByText("1 andere Sitzung wurde abgemeldet")).toBeVisible();
   await expect(sheet).toBeHidden();
   // The other session is signed out.
-  const gone = await send(request, "userinfo", { as: other.userinfo.token });
+  const gone = await send(request, "getUserInfo", { as: other.userinfo.token });
   expect(gone.status).toBe(401);
-  await context.close();
 });

@@ -1,20 +1,21 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { documentTitle, ROUTES } from "../fixtures/routes";
-import { signInPage, signUp, type TestUser } from "../fixtures/users";
+import { expect, test } from "../fixtures/test";
+import type { TestUser } from "../fixtures/users";
 
 const header = (page: Page) => page.locator("header.page-header");
 const tabBar = (page: Page) => page.locator("nav.tab-bar");
 
 let user: TestUser;
-test.beforeAll(async ({ request }) => {
-  user = await signUp(request);
+test.beforeAll(async ({ signUp }) => {
+  user = await signUp();
 });
 
 test.describe("every route of the spec", () => {
   for (const route of ROUTES) {
-    test(`${route.path} opens with its header, title and tab bar rule`, async ({ page }) => {
+    test(`${route.path} opens with its header, title and tab bar rule`, async ({ page, signIn }) => {
       // Signed in, so that pages which need a user show themselves; the login page is seen signed out.
-      if (route.path !== "/pages/login") await signInPage(page, user);
+      if (route.path !== "/pages/login") await signIn(user);
       await page.goto(`/#${route.path}`);
       await expect(header(page).getByRole("heading", { level: 1 })).toHaveText(route.title);
       await expect(page).toHaveTitle(documentTitle(route.title));
@@ -42,14 +43,16 @@ test.describe("every route of the spec", () => {
   });
 });
 
-test("a page that needs a user sends an anonymous visitor to the login page", async ({ page }) => {
+test("a page that needs a user sends an anonymous visitor to the login page, on sign-up for a first-timer", async ({
+  page,
+}) => {
   await page.goto("/#/pages/assets/assets");
-  await expect(page).toHaveURL(/#\/pages\/login/);
-  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Log in");
+  await expect(page).toHaveURL(/#\/pages\/login\?.*mode=register/);
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Create account");
 });
 
-test("tabs switch pages and the active tab follows the route", async ({ page }) => {
-  await signInPage(page, user);
+test("tabs switch pages and the active tab follows the route", async ({ page, signIn }) => {
+  await signIn(user);
   await page.goto("/#/pages/index/index");
   for (const [label, title] of [
     ["Markets", "Markets"],
@@ -76,11 +79,12 @@ test("back goes home when there is no history, and one page back when there is",
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
 
-  // A typed address the app then replaces (Assets sends a visitor to Log in) is still an entry after Markets.
+  // A typed address the app then replaces (Assets sends a first-time visitor to sign up) is still an entry after
+  // Markets.
   await page.evaluate(() => {
     window.location.hash = "#/pages/assets/assets";
   });
-  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Log in");
+  await expect(header(page).getByRole("heading", { level: 1 })).toHaveText("Create account");
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/#\/pages\/markets\/markets$/);
 });
@@ -177,22 +181,28 @@ test("the account page shows the version and the language picker", async ({ page
   await expect(page.getByText("Version 1.0.1 (100)")).toBeVisible();
 });
 
-test("the root font size follows the viewport up to 960 px", async ({ page }) => {
+test("the root font size follows a phone's width up to 430 px, and is 16 px in the desktop layout", async ({
+  page,
+}) => {
   await page.goto("/#/pages/index/index");
   const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
   await expect.poll(fontSize).toBe("16px");
+  await page.setViewportSize({ width: 412, height: 900 });
+  await expect.poll(async () => Number.parseFloat(await fontSize())).toBeCloseTo(412 / 23.4375, 3);
+  // Decision 122: from 768 px a desktop layout in a centred 1120 px column, on the browser's 16 px.
   await page.setViewportSize({ width: 1400, height: 900 });
-  await expect.poll(fontSize).toBe(`${960 / 23.4375}px`);
+  await expect.poll(fontSize).toBe("16px");
   const column = await page.locator(".app").boundingBox();
-  expect(column?.width).toBe(960);
-  expect(column?.x).toBe((1400 - 960) / 2);
+  expect(column?.width).toBe(1120);
+  expect(column?.x).toBe((1400 - 1120) / 2);
 });
 
 test("antd-mobile's own texts follow the reader's language, English by default: the search's clear button", async ({
   browser,
 }) => {
   for (const [language, clear] of [
-    [undefined, "clear"],
+    // The app's own word (decision 117): antd-mobile's English locale says "clear".
+    [undefined, "Clear"],
     ["zh-Hans", "清除"],
   ] as const) {
     const context = await browser.newContext();

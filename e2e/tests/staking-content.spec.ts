@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { messagesBell, unreadCount } from "../fixtures/messages";
-import { api, fund, operator, signInPage, signUp, type TestUser } from "../fixtures/users";
+import { expect as baseExpect, test } from "../fixtures/test";
+import { api, fund, operator, type TestUser } from "../fixtures/users";
 
 // Lazy pages load slower on a busy machine; this is a ceiling for waiting, not a timing assertion.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -17,7 +18,7 @@ const PNG = Buffer.from(
 );
 
 async function availableUsdt(request: APIRequestContext, user: TestUser): Promise<string | undefined> {
-  const info = await api(request, "userinfo", { as: user });
+  const info = await api(request, "getUserInfo", { as: user });
   return info.users.balances.find((b) => b.currency === "USDT")?.available;
 }
 
@@ -26,10 +27,12 @@ test.beforeAll(() => mkdirSync(shots, { recursive: true }));
 test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, balance drops", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1000");
-  await signInPage(page, user);
+  await signIn(user);
 
   await page.goto("/#/pages/index/arbitrage");
   await expect(heading(page)).toHaveText("Staking");
@@ -103,10 +106,12 @@ test("subscribe 100 USDT to the 7-day product: disclosure, confirm, in custody, 
 test("messages: the welcome announcement is listed unread, opens, and is read afterwards", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(60_000);
-  const user = await signUp(request);
-  await signInPage(page, user);
+  const user = await signUp();
+  await signIn(user);
   // The badge and the list's dots follow one rule: the welcome announcement is news to a new user in both.
   const unread = await unreadCount(request, user);
   expect(unread).toBeGreaterThanOrEqual(1);
@@ -190,10 +195,11 @@ test("web view frames a path of this site and refuses another host", async ({ pa
 
 test("real-name: submit name, passport and two photos, then the status reads under review", async ({
   page,
-  request,
+  signUp,
+  signIn,
 }) => {
-  const user = await signUp(request);
-  await signInPage(page, user);
+  const user = await signUp();
+  await signIn(user);
   await page.goto("/#/pages/user/realname");
   await expect(heading(page)).toHaveText("Real-name verification");
   await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();

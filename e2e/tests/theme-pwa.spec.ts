@@ -3,8 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIResponse, chromium, expect, type Page, test } from "@playwright/test";
-import { fund, signInPage, signUp, type TestUser } from "../fixtures/users";
+import type { APIResponse, Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
+import { fund, type TestUser } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const heading = (page: Page) => page.locator("header.page-header h1");
@@ -12,9 +14,9 @@ const theme = (page: Page) => page.locator("html");
 const offlineBanner = (page: Page) => page.getByRole("status").filter({ hasText: "You are offline" });
 
 let user: TestUser;
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request, signUp }) => {
   mkdirSync(shots, { recursive: true });
-  user = await signUp(request);
+  user = await signUp();
   await fund(request, user, "250.50");
 });
 
@@ -84,8 +86,8 @@ function contrastFailures(page: Page): Promise<string[]> {
 test.describe("in a dark system", () => {
   test.use({ colorScheme: "dark" });
 
-  test("markets and assets are dark, and their text passes AA", async ({ page }) => {
-    await signInPage(page, user);
+  test("markets and assets are dark, and their text passes AA", async ({ page, signIn }) => {
+    await signIn(user);
     await page.goto("/#/pages/markets/markets");
     await expect(theme(page)).toHaveAttribute("data-prefers-color-scheme", "dark");
     await expect(page.getByTestId("pair-row").first()).toBeVisible();
@@ -101,8 +103,11 @@ test.describe("in a dark system", () => {
     await page.screenshot({ path: path.join(shots, "assets-dark.png") });
   });
 
-  test("the account page's switch forces light, before the first paint of the next visit too", async ({ page }) => {
-    await signInPage(page, user);
+  test("the account page's switch forces light, before the first paint of the next visit too", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(user);
     // What the page looks like before any module script (the app) runs: only public/theme-boot.js has run then.
     await page.addInitScript(() => {
       document.addEventListener("readystatechange", () => {

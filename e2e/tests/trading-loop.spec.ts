@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { api, fund, signInPage, signUp } from "../fixtures/users";
+import type { Locator, Page } from "@playwright/test";
+import { stoppedMoving } from "../fixtures/motion";
+import { expect, test } from "../fixtures/test";
+import { api, fund } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
@@ -26,11 +28,13 @@ const raw = (text: string) => text.replace(/,/g, "").trim();
 test("an order shows its position above the fold, its entry line on the chart, and a result sheet at settlement", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(150_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1000");
-  await signInPage(page, user);
+  await signIn(user);
   await page.goto(TRADE);
   await expect(page.getByTestId("updown-available")).toHaveText("1,000.00 USDT");
   await expect(page.getByTestId("position-card")).toHaveCount(0);
@@ -76,7 +80,7 @@ test("an order shows its position above the fold, its entry line on the chart, a
   await expect(result.getByTestId("settlement-payout")).toHaveText(payout);
   await expect(card).toHaveCount(0);
   await expect(chart).not.toHaveAttribute("data-price-lines", /./);
-  await page.waitForTimeout(400); // the sheet's slide-in
+  await stoppedMoving(result); // the sheet's slide-in
   await page.screenshot({ path: path.join(shots, "trade-result-en.png") });
 
   const exit = (await result.getByTestId("settlement-exit").textContent()) ?? "";
@@ -89,13 +93,15 @@ test("an order shows its position above the fold, its entry line on the chart, a
 test("in German Trade and the pair screen show the open position, its entry line and its result", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(150_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1000");
-  await signInPage(page, user);
+  await signIn(user);
   await page.addInitScript(() => localStorage.setItem("lang", "de"));
-  await api(request, "domiao", {
+  await api(request, "placeUpDownOrder", {
     as: user,
     body: { productid: 1, direction: "down", amount: "20", seconds: 30 },
   });
@@ -121,7 +127,7 @@ test("in German Trade and the pair screen show the open position, its entry line
   const result = page.getByTestId("settlement-sheet");
   await expect(result).toBeVisible({ timeout: 60_000 });
   await expect(result.getByTestId("settlement-payout")).toHaveText(/USDT/);
-  await page.waitForTimeout(400);
+  await stoppedMoving(result);
   await page.screenshot({ path: path.join(shots, "pair-result-de.png") });
   await result.getByRole("button", { name: "Auftragsdetails ansehen" }).click();
   await expect(page).toHaveURL(/markets-business-order\?id=\d+/);

@@ -1,10 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
-import { compare } from "../../apps/web/src/lib/decimal";
+import { compare } from "@cryptos/contract/decimal";
+import type { Page } from "@playwright/test";
 import { announcementsSeen } from "../fixtures/announcements";
-import { api, fund, send, signInPage, signUp } from "../fixtures/users";
+import { stoppedMoving } from "../fixtures/motion";
+import { expect, test } from "../fixtures/test";
+import { api, fund, send } from "../fixtures/users";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots");
 const TRADE = "/#/pages/transaction/transaction";
@@ -48,11 +50,13 @@ test("signed out, the trade screen shows prices and terms and offers to log in",
 test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays accordingly", async ({
   page,
   request,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(150_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1000");
-  await signInPage(page, user);
+  await signIn(user);
   await page.goto(TRADE);
   await expect(available(page)).toHaveText("1,000.00 USDT");
   await expect(page.getByTestId("updown-current-price")).toHaveText(/\d/);
@@ -64,7 +68,7 @@ test("an up order of 10 USDT at 30 s settles from its recorded ticks and pays ac
   await expect(sheet(page).getByTestId("updown-expected-earnings")).toHaveText("+7.50 USDT");
   await expect(sheet(page).getByTestId("updown-sheet-available")).toHaveText("1,000.00 USDT");
   await expect(sheet(page).getByText("Min 10.00 USDT")).toBeVisible();
-  await page.waitForTimeout(400); // the sheet's slide-in animation
+  await stoppedMoving(sheet(page)); // the sheet's slide-in
   await page.screenshot({ path: path.join(shots, "order-sheet-en.png") });
 
   // Every term is on the sheet before the one tap that places the order (the confirm dialog is folded into it).
@@ -134,11 +138,13 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
   request,
   browser,
   baseURL,
+  signUp,
+  signIn,
 }) => {
   test.setTimeout(60_000);
-  const user = await signUp(request);
+  const user = await signUp();
   await fund(request, user, "1000");
-  await signInPage(page, user);
+  await signIn(user);
   const placements: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/index/domiao")) placements.push(r.url());
@@ -161,7 +167,7 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
   await expect(amountError).toHaveText("Not enough available balance");
   await expect(place).toBeDisabled();
   await expect(earnings).toHaveText("—");
-  await page.waitForTimeout(400); // the sheet's slide-in animation
+  await stoppedMoving(sheet(page)); // the sheet's slide-in
   await page.screenshot({ path: path.join(shots, "order-sheet-error-en.png") });
 
   await sheet(page)
@@ -188,14 +194,14 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
   expect(placements).toEqual([]);
 
   // The server applies the same rule to a request that does not come from the sheet.
-  const refused = await send(request, "domiao", {
+  const refused = await send(request, "placeUpDownOrder", {
     as: user,
     body: { productid: 1, direction: "up", amount: "5", seconds: 30 },
   });
   expect(refused.body.msg).toBe("The amount must be between 10.00 and 10,000.00 USDT");
   await sheet(page).getByRole("button", { name: "Close the order sheet" }).click();
   await expect(available(page)).toHaveText("1,000.00 USDT");
-  const orders = await api(request, "miaolist", { as: user, body: {} });
+  const orders = await api(request, "listUpDownOrders", { as: user, body: {} });
   expect(orders.total).toBe(0);
 
   // The same message in German.
@@ -215,23 +221,24 @@ test("the order sheet refuses an amount below the minimum, over the balance or t
     },
   });
   const de = await context.newPage();
-  await signInPage(de, user);
+  await signIn(user, de);
   await de.goto(`${TRADE}?productid=1&direction=up`);
   await expect(sheet(de).locator(".updown-terms__chip").first()).toBeVisible();
   await sheet(de).locator("#updown-amount").fill("5000");
   await expect(sheet(de).getByTestId("updown-amount-error")).toHaveText("Nicht genügend verfügbares Guthaben");
   await expect(sheet(de).locator(".updown-submit")).toBeDisabled();
-  await de.waitForTimeout(400);
+  await stoppedMoving(sheet(de));
   await de.screenshot({ path: path.join(shots, "order-sheet-error-de.png") });
   await context.close();
 });
 
 test("opening with ?productid=&direction= preselects the pair and direction and opens the sheet", async ({
   page,
-  request,
+  signUp,
+  signIn,
 }) => {
-  const user = await signUp(request);
-  await signInPage(page, user);
+  const user = await signUp();
+  await signIn(user);
   await page.goto(`${TRADE}?productid=2&direction=down`);
   await expect(sheet(page).getByRole("heading", { name: "Place Order · ETH/USDT" })).toBeVisible();
   await expect(sheet(page).getByRole("button", { name: /Down/ }).first()).toHaveAttribute("aria-pressed", "true");

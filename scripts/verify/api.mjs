@@ -63,6 +63,11 @@ export class Api {
     return { bytes, ticks };
   }
 
+  /** Every receipt key the server has signed with (decision 145). */
+  receiptKeys() {
+    return this.call("GET", "/api/index/receiptkey");
+  }
+
   settledOrders() {
     return this.all("POST", "/api/index/miaolist", {}, { status: "settled" });
   }
@@ -78,5 +83,17 @@ export class Api {
 
   userinfo() {
     return this.call("POST", "/api/index/userinfo");
+  }
+
+  reservesLatest() {
+    return this.call("GET", "/api/reserves/latest");
+  }
+
+  reservesList() {
+    return this.all("GET", "/api/reserves/list");
+  }
+
+  reservesProof(snapshotId) {
+    return this.call("POST", "/api/user/reserves/proof", {}, { snapshot_id: snapshotId });
   }
 }

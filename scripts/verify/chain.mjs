@@ -1,5 +1,5 @@
-// The tick log's hash chain and the archives' day chain, exactly as the server defines them (DESIGN.md §3,
-// packages/contract/src/calls/tick-log.ts).
+// The tick log's hash chain and the archives' day chain, exactly as the server defines them (docs/design/api.md,
+// "The tick log"; packages/contract/src/calls/tick-log.ts).
 import { createHash } from "node:crypto";
 
 export const CHAIN_START = "0".repeat(64);

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { backupCommand } from "./backup-command";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { systemClock } from "./lib/clock";
@@ -14,17 +15,46 @@ const USAGE = `Usage: npm run operator -- create <email> <password>
   Moves every deposit address's balance to the hot wallet (gas for token transfers sent from the hot wallet
   first). The mnemonic is read from standard input, checked against CHAIN_NETWORKS_FILE's xpub, never stored;
   the hot wallet is HOT_WALLET_KEY_FILE's. --dry-run prints the plan and sends nothing.
+       npm run operator -- backup --out <file>
+  A consistent backup (database and uploads) while the server runs, with <file>.sha256 beside it.
+       npm run operator -- restore --from <file>
+  Fills an empty DATA_DIR (or the empty database at DATABASE_URL) from a backup, then compares it with the snapshot.
+       npm run operator -- migrate --to <postgres url>
+  Copies the PGlite folder (server stopped) into an empty PostgreSQL database and compares both sides.
 Uses DATABASE_URL, else PGlite in DATA_DIR.`;
 
-/** Operator accounts from the command line (DESIGN.md §7): the console has no sign-up. */
+/** Operator accounts from the command line (docs/design/console.md): the console has no sign-up. */
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { "dry-run": { type: "boolean" }, network: { type: "string" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      network: { type: "string" },
+      out: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+    },
   });
   const [command, email, password] = positionals;
+  const fileOption = { backup: values.out, restore: values.from, migrate: values.to } as Record<
+    string,
+    string | undefined
+  >;
+  const given = [values.out, values.from, values.to].filter((v) => v !== undefined).length;
+  if (command && command in fileOption) {
+    const argument = fileOption[command];
+    if (positionals.length !== 1 || !argument || given !== 1 || values["dry-run"] !== undefined || values.network) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+    return backupCommand(command as "backup" | "restore" | "migrate", argument);
+  }
+  if (given) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
   if (command === "sweep" && positionals.length === 1) {
     return sweepCommand({ dryRun: values["dry-run"] === true, network: values.network });
   }

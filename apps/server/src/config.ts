@@ -3,6 +3,7 @@ import path from "node:path";
 import { CODE_COUNTDOWN_S } from "@cryptos/contract";
 import { z } from "zod";
 import { openFileLimit } from "./lib/open-files";
+import { testClockProblem } from "./lib/test-clock";
 
 /**
  * Which peers may tell the client's address and protocol (X-Forwarded-For / -Proto): `false` none (the socket's
@@ -53,7 +54,19 @@ const trustProxySetting = z
     return entries.length ? entries : false;
   });
 
-/** Every setting of DESIGN.md §6, read once here; nothing else reads process.env. */
+/** A period such as 90s, 30m, 6h or 1d, in milliseconds. */
+const period = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const match = /^(\d+)\s*(s|m|h|d)$/.exec(raw.trim());
+      const ms = match ? Number(match[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as "s"] : 0;
+      if (!ms) ctx.addIssue({ code: "custom", message: "a period such as 30m, 6h or 1d" });
+      return ms;
+    });
+
+/** Every setting of docs/design/settings.md, read once here; nothing else reads process.env. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("127.0.0.1"),
@@ -84,6 +97,24 @@ const schema = z.object({
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
   HOT_WALLET_KEY_FILE: z.string().optional(),
+  RECEIPT_KEY_FILE: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((token) => !token || token.length >= 16, "use at least 16 characters (openssl rand -hex 32)"),
+  ALERT_TICK_AGE_SECONDS: z.coerce.number().int().min(5).default(120),
+  ALERT_SETTLEMENT_LAG_SECONDS: z.coerce.number().int().min(5).default(60),
+  ALERT_DISK_FREE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: period("6h"),
+  ANCHOR_EVERY: period("1h"),
+  RESERVES_EVERY: period("24h"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  WATCHDOG_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  NODE_ENV: z.string().optional(),
+  TEST_CLOCK: z.enum(["on", "off"]).default("off"),
 });
 
 /** Live sockets per instance unless WS_MAX_TOTAL says: 10,000, or half the files the process may open if fewer. */
@@ -125,7 +156,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Days of one-minute history the simulated market generates on its first start. */
   simulatedHistoryDays: number;
-  /** Seconds before another emailed code may go to the same address (DESIGN.md: 60; shorter for the e2e server). */
+  /** Seconds before another emailed code may go to the same address (docs/design/accounts.md: 60; e2e: shorter). */
   codeResendSeconds: number;
   /** Live sockets (`/ws`) one client address may hold on this instance (with per-address limits on). */
   wsMaxPerAddress: number;
@@ -144,6 +175,43 @@ export interface Config {
    * stored, never answered. Without it withdrawals on networks with a node wait, unsent, for the key.
    */
   hotWalletKeyFile: string | undefined;
+  /**
+   * The Ed25519 key that signs up/down receipts and settlements (PEM, mode 600), made on first start; unset, it is
+   * `receipt-key.pem` in DATA_DIR. Several instances share one file (decision 145).
+   */
+  receiptKeyFile: string | undefined;
+  /** The bearer token `/metrics` asks for; without it `/metrics` answers 404 (decision 113). */
+  metricsToken: string | undefined;
+  /** Operator alerts (decision 114): open an incident when a pair's newest tick is older than this... */
+  alertTickAgeSeconds: number;
+  /** ...when an up/down order is this far past its settle time and unsettled... */
+  alertSettlementLagSeconds: number;
+  /** ...when the disk under DATA_DIR has less than this percentage free... */
+  alertDiskFreePercent: number;
+  /** ...checked this often (by one instance at a time). */
+  alertCheckSeconds: number;
+  /** Scheduled backups go here (off when unset); each with its .sha256 (decision 111). */
+  backupDir: string | undefined;
+  /** Milliseconds between scheduled backups (BACKUP_EVERY, e.g. 6h). */
+  backupEveryMs: number;
+  /** Milliseconds between proof-of-reserves snapshots (RESERVES_EVERY, e.g. 24h). */
+  reservesEveryMs: number;
+  /** Scheduled backups kept; older ones are deleted after each new one. */
+  backupKeep: number;
+  /** Milliseconds between anchors of the tick log's heads on chain (ANCHOR_EVERY, e.g. 1h; decision 148). */
+  anchorEveryMs: number;
+  /**
+   * The database failing its health probe (no answer within 1 s, or PGlite's data folder gone or full) this many
+   * seconds in a row ends the process with one line, for the supervisor to restart it; 0 turns the watchdog off.
+   */
+  watchdogSeconds: number;
+  /** SIGTERM's drain (orders refused, the running settlement finished, sockets closed) ends the process within this. */
+  drainSeconds: number;
+  /**
+   * TEST_CLOCK=on, for the browser tests only (decision 141): the emailed codes' clock can be moved forward through
+   * `POST /__test__/code-clock`. Refused with NODE_ENV=production or off loopback (HOST and PUBLIC_ORIGIN).
+   */
+  testClock: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -153,6 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://127.0.0.1:${e.PORT}`;
+  const testClockRefusal =
+    e.TEST_CLOCK === "on" ? testClockProblem({ nodeEnv: e.NODE_ENV, host: e.HOST, publicOrigin }) : undefined;
+  if (testClockRefusal) throw new Error(`Invalid configuration: ${testClockRefusal}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     priceSource: e.PRICE_SOURCE,
-    publicOrigin: e.PUBLIC_ORIGIN ?? `http://127.0.0.1:${e.PORT}`,
+    publicOrigin,
     operatorEmail: e.OPERATOR_EMAIL || undefined,
     operatorPassword: e.OPERATOR_PASSWORD || undefined,
     operatorIdleMinutes: e.OPERATOR_IDLE_MINUTES,
@@ -183,6 +255,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportQueue: e.EXPORT_QUEUE,
     hotWalletKeyFile: e.HOT_WALLET_KEY_FILE || undefined,
+    receiptKeyFile: e.RECEIPT_KEY_FILE ? path.resolve(e.RECEIPT_KEY_FILE) : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    alertTickAgeSeconds: e.ALERT_TICK_AGE_SECONDS,
+    alertSettlementLagSeconds: e.ALERT_SETTLEMENT_LAG_SECONDS,
+    alertDiskFreePercent: e.ALERT_DISK_FREE_PERCENT,
+    alertCheckSeconds: e.ALERT_CHECK_SECONDS,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupEveryMs: e.BACKUP_EVERY,
+    reservesEveryMs: e.RESERVES_EVERY,
+    backupKeep: e.BACKUP_KEEP,
+    anchorEveryMs: e.ANCHOR_EVERY,
+    watchdogSeconds: e.WATCHDOG_SECONDS,
+    drainSeconds: e.DRAIN_SECONDS,
+    testClock: e.TEST_CLOCK === "on",
     ...overrides,
   };
 }

@@ -17,7 +17,10 @@ export interface SeedResult {
 
 export const DEMO_OPERATOR_EMAIL = "operator@cryptos.local";
 
-/** First-start data (DESIGN.md §6). Every step is idempotent: it adds what is missing and changes nothing else. */
+/**
+ * First-start data (docs/design/settings.md, "The first start"). Every step is idempotent: it adds what is missing
+ * and changes nothing else.
+ */
 export async function seedDatabase(database: Database, config?: Pick<Config, "operatorEmail" | "operatorPassword">) {
   const result: SeedResult = {};
   const { admin, settings, messages, market } = createServices(database, systemClock);

@@ -4,6 +4,7 @@ import { systemClock } from "./lib/clock";
 import { AdminService } from "./modules/admin/service";
 import { readHotWallet } from "./modules/chain/hot-wallet";
 import { readNetworksFile } from "./modules/chain/networks-file";
+import { ChainRegistry } from "./modules/chain/registry";
 import { depositSigners, mnemonicProblem, type SweepStep, sweep, sweepTotals } from "./modules/chain/sweep";
 
 async function readStdin(): Promise<string> {
@@ -26,27 +27,40 @@ function printStep(s: SweepStep, dryRun: boolean) {
 /** `operator sweep`: parses and wires; the work is modules/chain/sweep.ts. The mnemonic never leaves this process. */
 export async function sweepCommand(options: { dryRun: boolean; network: string | undefined }): Promise<number> {
   const config = loadConfig(process.env, {});
-  if (!config.chainNetworksFile || !config.hotWalletKeyFile) {
-    process.stderr.write("sweep needs CHAIN_NETWORKS_FILE and HOT_WALLET_KEY_FILE.\n");
-    return 2;
-  }
-  const all = readNetworksFile(config.chainNetworksFile).networks;
-  const networks = options.network ? all.filter((n) => n.network === options.network) : all;
-  if (!networks.length) {
-    process.stderr.write(`No network ${options.network} in CHAIN_NETWORKS_FILE.\n`);
+  if (!config.hotWalletKeyFile) {
+    process.stderr.write("sweep needs HOT_WALLET_KEY_FILE.\n");
     return 2;
   }
   const hotWallet = readHotWallet(config.hotWalletKeyFile);
+  const wanted = (n: { network: string }) => !options.network || n.network === options.network;
+  const fromFile = config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks.filter(wanted) : [];
   const mnemonic = await readStdin();
-  const problem = mnemonicProblem(mnemonic, networks);
-  if (problem) {
-    process.stderr.write(`Refused: ${problem}.\n`);
+  // The file's networks are checked before the database opens: a wrong mnemonic is refused before anything.
+  const early = mnemonicProblem(mnemonic, fromFile);
+  if (early) {
+    process.stderr.write(`Refused: ${early}.\n`);
     return 1;
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
+  // The networks the server follows (decision 109): the stored ones, the file's and the console's; a file network
+  // not yet written by a start counts too.
+  const registry = new ChainRegistry(database.db);
+  await registry.refresh();
+  const stored = registry.configs().filter(wanted);
+  const networks = [...stored, ...fromFile.filter((f) => !stored.some((s) => s.network === f.network))];
+  const problem = networks.length ? mnemonicProblem(mnemonic, networks) : undefined;
+  if (!networks.length || problem) {
+    await database.close();
+    process.stderr.write(
+      problem
+        ? `Refused: ${problem}.\n`
+        : `No network${options.network ? ` ${options.network}` : ""} with a node to sweep.\n`,
+    );
+    return problem ? 1 : 2;
+  }
   try {
     out(`${options.dryRun ? "Plan (dry run, nothing is sent)" : "Sweeping"} to the hot wallet ${hotWallet.address}:`);
     const steps = await sweep({

@@ -69,7 +69,7 @@ describe("wallet sign-in (EIP-4361)", () => {
     expect(first.body.code).toBe(1);
     const { token, id } = first.body.data!.userinfo;
 
-    const info = await t.send("userinfo", { as: token });
+    const info = await t.send("getUserInfo", { as: token });
     expect(info.body).toMatchObject({
       code: 1,
       data: { userinfo: { id, token, address: account.address, email: null, login_type: 3 } },

@@ -32,7 +32,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
   });
 
   const sendCode = (email: string, event: EmsEvent, headers: Record<string, string> = {}) =>
-    t.send("emsSend", { body: { email, event }, headers });
+    t.send("sendEmailCode", { body: { email, event }, headers });
 
   async function register(email: string, password = PASSWORD) {
     const sent = await sendCode(email, "register");
@@ -49,7 +49,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
     const first = tokenOf(registered);
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const info = await t.send("userinfo", { as: first });
+    const info = await t.send("getUserInfo", { as: first });
     expect(info.body).toMatchObject({
       code: 1,
       data: {
@@ -71,16 +71,16 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
     expect(byCode.body.code).toBe(1);
     const codeToken = tokenOf(byCode);
     // The session may come in a `token` header instead of `authorization`.
-    const codeInfo = await t.send("userinfo", { headers: { token: codeToken } });
+    const codeInfo = await t.send("getUserInfo", { headers: { token: codeToken } });
     expect(codeInfo.body).toMatchObject({ code: 1, data: { userinfo: { login_type: 2, token: codeToken } } });
 
     const out = await t.send("logout", { as: codeToken });
     expect(out.body.code).toBe(1);
-    const after = await t.send("userinfo", { as: codeToken });
+    const after = await t.send("getUserInfo", { as: codeToken });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(401);
     // Other sessions of the same user live on.
-    expect((await t.send("userinfo", { as: first })).body.code).toBe(1);
+    expect((await t.send("getUserInfo", { as: first })).body.code).toBe(1);
   });
 
   it("refuses a second code within 60 seconds and says how long to wait", async () => {
@@ -197,19 +197,19 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
     const token = tokenOf(await register(email));
     const day = 24 * 60 * 60_000;
     clock.advance(20 * day);
-    expect((await t.send("userinfo", { as: token })).body.code).toBe(1);
+    expect((await t.send("getUserInfo", { as: token })).body.code).toBe(1);
     clock.advance(20 * day);
-    expect((await t.send("userinfo", { as: token })).body.code).toBe(1);
+    expect((await t.send("getUserInfo", { as: token })).body.code).toBe(1);
     clock.advance(31 * day);
-    const dead = await t.send("userinfo", { as: token });
+    const dead = await t.send("getUserInfo", { as: token });
     expect(dead.status).toBe(401);
     expect(dead.body.code).toBe(401);
   });
 
   it("answers 401 without a token or with an unknown one", async () => {
-    const none = await t.send("userinfo");
+    const none = await t.send("getUserInfo");
     expect(none).toMatchObject({ status: 401, body: { code: 401 } });
-    const unknown = await t.send("userinfo", { as: "A".repeat(43) });
+    const unknown = await t.send("getUserInfo", { as: "A".repeat(43) });
     expect(unknown).toMatchObject({ status: 401, body: { code: 401 } });
     const logout = await t.send("logout", { as: "A".repeat(43) });
     expect(logout.status).toBe(401);
@@ -236,7 +236,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
   });
 
   it("lists the login types in the request's language and refuses SMS", async () => {
-    const list = await t.send("loginlist", { headers: { lang: "de" } });
+    const list = await t.send("listLoginTypes", { headers: { lang: "de" } });
     expect(list.body).toEqual({
       code: 1,
       msg: expect.any(String),
@@ -249,7 +249,7 @@ describe("accounts: email sign-up and sign-in over real SMTP", () => {
       },
     });
     // The spec's client sends sms/send no body; one with the usual fields gets the same answer (decision 104).
-    const sms = await t.send("smsSend");
+    const sms = await t.send("sendSmsCode");
     expect(sms.body.code).toBe(0);
     expect(sms.body.msg).toMatch(/SMS/);
   });
@@ -277,7 +277,7 @@ describe("accounts: without SMTP, mail waits in the outbox", () => {
   it("records the code mail unsent, and the code from it registers the user", async () => {
     const email = newEmail();
     expect(t.config.smtpUrl).toBeUndefined();
-    const res = await t.send("emsSend", { body: { email, event: "register" } });
+    const res = await t.send("sendEmailCode", { body: { email, event: "register" } });
     expect(res.body.code).toBe(1);
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     expect(row).toMatchObject({ to: email, sentAt: null, error: null });
@@ -290,7 +290,7 @@ describe("accounts: without SMTP, mail waits in the outbox", () => {
 
   it("signs up a user for other modules' tests through the same calls", async () => {
     const user = await signUp(t);
-    const info = await t.send("userinfo", { as: user });
+    const info = await t.send("getUserInfo", { as: user });
     expect(info.body).toMatchObject({ code: 1, data: { userinfo: { id: user.userId, email: user.email } } });
   });
 });
@@ -307,7 +307,7 @@ describe("accounts: per-IP limits", () => {
   it("limits code requests per IP on top of the per-email countdown", async () => {
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.send("emsSend", { body: { email: newEmail(), event: "register" } });
+      const res = await t.send("sendEmailCode", { body: { email: newEmail(), event: "register" } });
       answers.push(res.status);
     }
     expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -327,7 +327,7 @@ describe("accounts: the code resend interval is a setting", () => {
     const t = await startTestApp({ config: { codeResendSeconds: 15 }, clock });
     try {
       const email = newEmail();
-      const send = () => t.send("emsSend", { body: { email, event: "register" } });
+      const send = () => t.send("sendEmailCode", { body: { email, event: "register" } });
       expect((await send()).body).toMatchObject({ code: 1, data: { resend_after: 15 } });
       clock.advance(10_000);
       const early = await send();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestApp({
     beforeReady: (app) =>
       app.addHook("onSend", async (request, _reply, payload) => {
-        if (request.url.startsWith(calls.productlist.path)) sentLists.push(payload);
+        if (request.url.startsWith(calls.listPairs.path)) sentLists.push(payload);
         return payload;
       }),
   });
@@ -32,7 +32,7 @@ const get = (url: string, encoding?: string) =>
   t.app.inject({ method: "GET", url, headers: encoding ? { "accept-encoding": encoding } : {} });
 
 describe("API compression", () => {
-  const list = `${calls.productlist.path}?product_type=1`;
+  const list = `${calls.listPairs.path}?product_type=1`;
 
   it("sends the product list in brotli to a client that accepts it, and the same JSON uncompressed otherwise", async () => {
     const plain = await get(list);

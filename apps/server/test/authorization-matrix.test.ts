@@ -136,24 +136,25 @@ function expectUnauthorized(res: Sent, where: string) {
  * (a product, a pair, a deposit channel). Operator calls name any user's objects by design and are left out.
  */
 const OBJECT_INPUTS: Partial<Record<CallName, { others?: string[]; public?: string[] }>> = {
-  getmiaode: { others: ["id"] },
-  miaoticks: { others: ["id"] },
-  duihuan: { others: ["quote_id"] },
-  dorecharge: { others: ["images"], public: ["channel_id"] },
-  doreal: { others: ["images"] },
-  newsshow: { others: ["id"] },
-  getitems: { public: ["id"] },
-  doitem: { public: ["eid"] },
-  domiao: { public: ["productid"] },
-  productshow: { public: ["product_id"] },
-  getkdata: { public: ["productid"] },
+  reservesProof: { public: ["snapshot_id"] },
+  getUpDownOrder: { others: ["id"] },
+  getUpDownOrderTicks: { others: ["id"] },
+  exchange: { others: ["quote_id"] },
+  submitDeposit: { others: ["images"], public: ["channel_id"] },
+  submitRealName: { others: ["images"] },
+  readMessage: { others: ["id"] },
+  getStakingProduct: { public: ["id"] },
+  subscribeStaking: { public: ["eid"] },
+  placeUpDownOrder: { public: ["productid"] },
+  getPair: { public: ["product_id"] },
+  getCandles: { public: ["productid"] },
   sparklines: { public: ["productids"] },
   withdrawAddressDelete: { others: ["id"] },
   priceAlertDelete: { others: ["id"] },
   priceAlerts: { public: ["productid"] },
   priceAlertAdd: { public: ["productid"] },
-  ticks: { public: ["productid"] },
-  tickarchives: { public: ["productid"] },
+  listTicks: { public: ["productid"] },
+  listTickArchives: { public: ["productid"] },
 };
 const OBJECT_KEY = /(^|_)(id|eid|uid|productid|productids|images)$/;
 
@@ -161,19 +162,19 @@ const OBJECT_KEY = /(^|_)(id|eid|uid|productid|productids|images)$/;
 function attackRequest(name: CallName): Request {
   const v = victim;
   const requests: Partial<Record<CallName, Request>> = {
-    getmiaode: { body: { id: v.orderId } },
-    miaoticks: { body: { id: v.orderId } },
-    duihuan: { body: { quote_id: v.openQuoteId } },
-    dorecharge: { body: { channel_id: 1, amount: "10", images: [v.proofId] } },
-    doreal: {
+    getUpDownOrder: { body: { id: v.orderId } },
+    getUpDownOrderTicks: { body: { id: v.orderId } },
+    exchange: { body: { quote_id: v.openQuoteId } },
+    submitDeposit: { body: { channel_id: 1, amount: "10", images: [v.proofId] } },
+    submitRealName: {
       body: { name: "Mallory Attacker", doc_type: "passport", doc_number: "E87654321", images: v.realNameImages },
     },
-    newsshow: { query: { id: String(v.messageId) } },
-    newslist: { query: { cid: "3" } },
-    withdrawinfo: { body: { currency: "USDT" } },
+    readMessage: { query: { id: String(v.messageId) } },
+    listMessages: { query: { cid: "3" } },
+    getWithdrawalOptions: { body: { currency: "USDT" } },
     withdrawAddressDelete: { body: { id: v.savedAddressId } },
     priceAlertDelete: { body: { id: v.alertId } },
-    getmoneylog: { query: { page: "1", list: "100" } },
+    listBills: { query: { page: "1", list: "100" } },
     // Operator calls aimed at the victim's objects: a user token must not get near them.
     adminUserShow: { body: { uid: v.user.userId } },
     adminUserBills: { body: { uid: v.user.userId } },
@@ -205,7 +206,7 @@ beforeAll(async () => {
   await depositCompleted(t, user, opToken, "1000");
   const proof = await upload(t, user, { data: tinyPng({ size: 5 }) });
   const txid = `VICTIMTX${tag}`;
-  const pending = await t.send("dorecharge", {
+  const pending = await t.send("submitDeposit", {
     headers: h,
     body: { channel_id: 1, amount: "55.5", txid, images: [proof.body.data!.id] },
   });
@@ -225,7 +226,7 @@ beforeAll(async () => {
   expect(saved.body.code, saved.body.msg).toBe(1);
   clock.set(now);
   const code = await emailedCode(t, user.email, "withdraw");
-  const withdrawal = await t.send("dowithdraw", {
+  const withdrawal = await t.send("requestWithdrawal", {
     headers: h,
     body: { currency: "USDT", network: "BEP20", address, amount: "20", code },
   });
@@ -238,27 +239,27 @@ beforeAll(async () => {
   expect(alert.body.code, alert.body.msg).toBe(1);
 
   const quote = async () => {
-    const res = await t.send("duihuanquote", { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
+    const res = await t.send("quoteExchange", { headers: h, body: { from: "USDT", to: "BTC", amount: "60" } });
     expect(res.body.code, res.body.msg).toBe(1);
     return res.body.data!.quote_id;
   };
-  const executed = await t.send("duihuan", { headers: h, body: { quote_id: await quote() } });
+  const executed = await t.send("exchange", { headers: h, body: { quote_id: await quote() } });
   expect(executed.body.code, executed.body.msg).toBe(1);
   const openQuoteId = await quote();
 
-  const order = await t.send("domiao", {
+  const order = await t.send("placeUpDownOrder", {
     headers: h,
     body: { productid: btc.id, direction: "up", amount: "10", seconds: 30 },
   });
   expect(order.body.code, order.body.msg).toBe(1);
   const product = (await t.app.services.staking.products("en")).find((p) => p.currency === "USDT")!;
-  const staked = await t.send("doitem", { headers: h, body: { eid: product.id, money: product.min_amount } });
+  const staked = await t.send("subscribeStaking", { headers: h, body: { eid: product.id, money: product.min_amount } });
   expect(staked.body.code, staked.body.msg).toBe(1);
 
   const images: number[] = [];
   for (const size of [6, 7]) images.push((await upload(t, user, { data: tinyPng({ size }) })).body.data!.id);
   const realName = `Victim Zqxjv${tag.replace(/\d/g, "q")}`;
-  const real = await t.send("doreal", {
+  const real = await t.send("submitRealName", {
     headers: h,
     body: { name: realName, doc_type: "passport", doc_number: "E24681357", images },
   });
@@ -436,26 +437,26 @@ describe("authorization matrix", () => {
     const h = victim.user.headers;
     // The markers are really in the victim's own answers, so their absence above means something.
     const own = await Promise.all(
-      (["userinfo", "getrecharge", "getwithdraw", "getreals"] as const).map((n) => send(calls[n], h)),
+      (["getUserInfo", "listDeposits", "listWithdrawals", "getRealNameStatus"] as const).map((n) => send(calls[n], h)),
     );
     const mine = own.map((r) => r.raw).join("\n");
     for (const marker of victim.markers.slice(0, 5)) expect(mine).toContain(marker);
     const deposit = await t.send("adminRechargeList", { headers: op, body: { uid: victim.user.userId } });
     const deposits = deposit.body.data!.items;
     expect(deposits.find((d) => d.id === victim.pendingDepositId)).toMatchObject({ status: "pending" });
-    const withdrawals = await t.send("getwithdraw", { headers: h });
+    const withdrawals = await t.send("listWithdrawals", { headers: h });
     expect(withdrawals.body.data!.items[0]).toMatchObject({ status: "pending" });
-    expect((await t.send("getreals", { headers: h })).body.data).toMatchObject({ status: "under_review" });
-    expect((await t.send("userinfo", { headers: h })).body.data).toMatchObject({
+    expect((await t.send("getRealNameStatus", { headers: h })).body.data).toMatchObject({ status: "under_review" });
+    expect((await t.send("getUserInfo", { headers: h })).body.data).toMatchObject({
       userinfo: { credit_score: 100 },
     });
     // The quote the other user tried is still the victim's to execute, once.
-    const executed = await t.send("duihuan", { headers: h, body: { quote_id: victim.openQuoteId } });
+    const executed = await t.send("exchange", { headers: h, body: { quote_id: victim.openQuoteId } });
     expect(executed.body.code, executed.body.msg).toBe(1);
-    const shown = await t.send("newsshow", { headers: h, query: { id: victim.messageId } });
+    const shown = await t.send("readMessage", { headers: h, query: { id: victim.messageId } });
     expect(shown.body.data).toMatchObject({ title: `VictimMessage${tag}` });
     // The other user's attempts left it with what it had.
-    const info = await t.send("userinfo", { as: other });
+    const info = await t.send("getUserInfo", { as: other });
     const balances = info.body.data!.users.balances;
     expect(balances.find((b) => b.currency === "USDT")).toMatchObject({ available: "100" });
     // The console still works with the operator's token after all of the above.

@@ -1,29 +1,18 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  type PublicClient,
-  parseEther,
-  type WalletClient,
-} from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { type Address, type PublicClient, parseEther, type WalletClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANVIL_ACCOUNT_XPUB, ANVIL_KEYS, type Anvil, startAnvil } from "../devchain/anvil";
 import { type NodeProxy, startNodeProxy } from "../devchain/proxy";
-import { compileTestToken, deployTestToken } from "../devchain/token";
 import { chainCursors, chainDeposits } from "../src/db/schema";
 import { systemClock } from "../src/lib/clock";
 import { depositAddressAt } from "../src/modules/chain/addresses";
 import type { ChainNetworkConfig } from "../src/modules/chain/networks-file";
 import { ChainService } from "../src/modules/chain/service";
+import { OnChainFunds } from "../src/modules/funds/on-chain";
 import { createServices } from "../src/modules/services";
+import { networksFile, type TokenChain, tokenChain, usdtAndEth } from "./chain-setup";
 import { startTestApp, type TestApp } from "./helper";
 import { passwordUser, type SignedUpUser } from "./sign-up";
 
@@ -35,39 +24,17 @@ const CONFIRMATIONS = 3;
 let anvil: Anvil;
 let proxy: NodeProxy;
 let chain: PublicClient;
-let testClient: ReturnType<typeof createTestClient>;
+let testClient: TokenChain["testClient"];
 let sender: WalletClient;
 let token: Address;
+let abi: TokenChain["abi"];
 let network: ChainNetworkConfig;
 let t: TestApp;
-const { abi } = compileTestToken();
-
-function writeNetworks(networks: ChainNetworkConfig[]): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "cryptos-chain-")), "networks.json");
-  writeFileSync(file, JSON.stringify({ networks }));
-  return file;
-}
 
 beforeAll(async () => {
   anvil = await startAnvil();
   proxy = await startNodeProxy(anvil.port);
-  const transport = http(anvil.rpcUrl);
-  chain = createPublicClient({ chain: foundry, transport });
-  testClient = createTestClient({ mode: "anvil", chain: foundry, transport });
-  const deployer = createWalletClient({ account: privateKeyToAccount(ANVIL_KEYS[0]), chain: foundry, transport });
-  token = await deployTestToken(deployer, chain, 6);
-  // The sender is nobody's deposit address (anvil's own accounts are the xpub's children 0/0, 0/1...).
-  const account = privateKeyToAccount(generatePrivateKey());
-  await testClient.setBalance({ address: account.address, value: parseEther("100") });
-  await chain.waitForTransactionReceipt({
-    hash: await deployer.writeContract({
-      address: token,
-      abi,
-      functionName: "mint",
-      args: [account.address, 10n ** 12n],
-    }),
-  });
-  sender = createWalletClient({ account, chain: foundry, transport });
+  ({ chain, testClient, sender, token, abi } = await tokenChain(anvil));
   network = {
     network: "ERC20",
     chain_id: anvil.chainId,
@@ -75,12 +42,9 @@ beforeAll(async () => {
     confirmations: CONFIRMATIONS,
     xpub: ANVIL_ACCOUNT_XPUB,
     explorer_tx_url: "https://explorer.example/tx/{hash}",
-    currencies: [
-      { currency: "USDT", token, decimals: 6, min_deposit: "1", withdraw_fee: "1" },
-      { currency: "ETH", token: null, decimals: 18, min_deposit: "0.001", withdraw_fee: "0.0005" },
-    ],
+    currencies: usdtAndEth(token),
   };
-  t = await startTestApp({ config: { chainNetworksFile: writeNetworks([network]) } });
+  t = await startTestApp({ config: { chainNetworksFile: networksFile([network]) } });
 }, 60_000);
 
 afterAll(async () => {
@@ -112,7 +76,7 @@ async function sendNative(to: Address, value: bigint) {
 }
 
 async function ownAddress(user: SignedUpUser, currency = "USDT"): Promise<Address> {
-  const { items } = await t.api("rechargechannels", { as: user });
+  const { items } = await t.api("listDepositChannels", { as: user });
   const channel = items.find((c) => c.currency === currency && c.network === "ERC20");
   if (!channel?.on_chain) throw new Error(`no on-chain ${currency} channel`);
   return channel.address as Address;
@@ -124,7 +88,7 @@ async function balance(user: SignedUpUser, currency: string) {
 }
 
 const myDeposits = async (user: SignedUpUser) =>
-  (await t.api("getrecharge", { as: user, query: { page: 1, list: 50 } })).items;
+  (await t.api("listDeposits", { as: user, query: { page: 1, list: 50 } })).items;
 
 describe("deposit addresses", () => {
   it("derives child 0/i of the account xpub: 0/0 is anvil's first account", () => {
@@ -134,7 +98,7 @@ describe("deposit addresses", () => {
 
   it("offers the file's currencies only on chain: their seeded demo channels are gone, other currencies keep theirs", async () => {
     const user = await passwordUser(t);
-    const { items } = await t.api("rechargechannels", { as: user });
+    const { items } = await t.api("listDepositChannels", { as: user });
     const of = (currency: string) => items.filter((c) => c.currency === currency);
     expect(of("USDT").map((c) => [c.network, c.demo, Boolean(c.on_chain)])).toEqual([["ERC20", false, true]]);
     expect(of("ETH").every((c) => c.on_chain)).toBe(true);
@@ -143,7 +107,7 @@ describe("deposit addresses", () => {
 
   it("charges the file's withdrawal fee on its networks, not the seed's", async () => {
     const user = await passwordUser(t);
-    const { items } = await t.api("withdrawinfo", { as: user, body: {} });
+    const { items } = await t.api("getWithdrawalOptions", { as: user, body: {} });
     const fee = (currency: string) => items.find((n) => n.currency === currency && n.network === "ERC20")?.fee;
     expect([fee("USDT"), fee("ETH")]).toEqual(["1", "0.0005"]);
   });
@@ -158,13 +122,16 @@ describe("deposit addresses", () => {
     // Stable: asked again, the same; the same address for every currency of the network.
     expect(await ownAddress(same)).toBe(addresses[0]);
     expect(await ownAddress(same, "ETH")).toBe(addresses[0]);
-    const { items } = await t.api("rechargechannels", { as: same });
+    const { items } = await t.api("listDepositChannels", { as: same });
     const usdt = items.find((c) => c.currency === "USDT" && c.network === "ERC20")!;
     expect(usdt).toMatchObject({ demo: false, on_chain: { confirmations: CONFIRMATIONS, min_deposit: "1" } });
     // A network without a node keeps the hand-checked channel (USDT's demo ones gave way to the file's network).
     expect(items.find((c) => c.currency === "BTC")).toMatchObject({ on_chain: null });
     // No proof upload for an on-chain channel.
-    const refused = await t.send("dorecharge", { as: same, body: { channel_id: usdt.id, amount: "5", images: [1] } });
+    const refused = await t.send("submitDeposit", {
+      as: same,
+      body: { channel_id: usdt.id, amount: "5", images: [1] },
+    });
     expect(refused.body.code).toBe(0);
   });
 });
@@ -352,17 +319,22 @@ describe("the start check", () => {
     new ChainService(t.database.db, systemClock, [{ ...network, ...changes, currencies }], {
       ledger: t.app.services.ledger,
       messages: t.app.services.messages,
+      funds: new OnChainFunds({
+        ledger: t.app.services.ledger,
+        messages: t.app.services.messages,
+        mails: t.app.services.accounts,
+      }),
     }).prepare();
 
   it("refuses a node of another chain, a token whose decimals differ, and a node that does not answer", async () => {
     await expect(check({ chain_id: 1 })).rejects.toThrow(
-      /network ERC20: the node at .* is chain id 31337, the file says 1/,
+      /CHAIN_NETWORKS_FILE: Network ERC20: the node at .* is chain id 31337, expected 1/,
     );
     await expect(
       check({}, [{ currency: "USDT", token, decimals: 18, min_deposit: "1", withdraw_fee: "1" }]),
-    ).rejects.toThrow(/currency USDT: the contract .* says decimals\(\) = 6, the file says 18/);
+    ).rejects.toThrow(/currency USDT: the contract .* says decimals\(\) = 6, expected 18/);
     await expect(check({ rpc_url: "http://127.0.0.1:9" })).rejects.toThrow(
-      /network ERC20: the node at 127\.0\.0\.1:9 did not answer/,
+      /Network ERC20: the node at 127\.0\.0\.1:9 did not answer/,
     );
   });
 });

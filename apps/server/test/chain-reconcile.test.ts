@@ -26,6 +26,7 @@ import { passwordUser } from "./sign-up";
  * deposit addresses), against a real anvil node and a TestUSDT compiled by solc.
  */
 const CONFIRMATIONS = 3;
+const METRICS_TOKEN = "chain-metrics-token-0123456789";
 let anvil: Anvil;
 let chain: PublicClient;
 let testClient: ReturnType<typeof createTestClient>;
@@ -61,7 +62,9 @@ beforeAll(async () => {
   await writeFile(networksFile, JSON.stringify({ networks: [network] }));
   const keyFile = path.join(dir, "hot.key");
   await writeFile(keyFile, `${hotKey}\n`, { mode: 0o600 });
-  t = await startTestApp({ config: { chainNetworksFile: networksFile, hotWalletKeyFile: keyFile } });
+  t = await startTestApp({
+    config: { chainNetworksFile: networksFile, hotWalletKeyFile: keyFile, metricsToken: METRICS_TOKEN },
+  });
   op = await t.operatorToken();
 }, 60_000);
 
@@ -82,7 +85,7 @@ const row = (data: Awaited<ReturnType<typeof reconcile>>, currency: string) =>
 describe("reconciliation", () => {
   it("shows users' balances beside the chain's, flagged once the chain holds less than users are owed", async () => {
     const user = await passwordUser(t);
-    const { items } = await t.api("rechargechannels", { as: user });
+    const { items } = await t.api("listDepositChannels", { as: user });
     const to = items.find((c) => c.currency === "USDT" && c.network === "ERC20")!.address as Address;
     const deployer = createWalletClient({
       account: privateKeyToAccount(ANVIL_KEYS[0]),
@@ -135,6 +138,27 @@ describe("reconciliation", () => {
       difference: "-19.999999",
       flagged: true,
     });
+  });
+
+  it("exposes the watcher's height lag and the hot wallet's balance to Prometheus (decision 113)", async () => {
+    await testClient.mine({ blocks: 2 });
+    await t.app.services.chain.pass();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const sample = (name: string, labels: string) =>
+      new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, "m").exec(res.body)?.[1];
+    // The same lag the console's chain status shows (its head and cursor), here as a gauge.
+    const status = await t.send("adminChainStatus", { as: op, body: {} });
+    const lag = status.body.data!.networks.find((n) => n.network === "ERC20")!.lag;
+    expect(lag).not.toBeNull();
+    expect(sample("cryptos_chain_height_lag_blocks", 'network="ERC20"')).toBe(String(lag));
+    // What the hot wallet holds on the node: the 1 ETH the test gave it, no USDT.
+    expect(sample("cryptos_hot_wallet_balance", 'network="ERC20",currency="ETH"')).toBe("1");
+    expect(sample("cryptos_hot_wallet_balance", 'network="ERC20",currency="USDT"')).toBe("0");
   });
 
   it("is for operators only", async () => {

@@ -133,6 +133,12 @@ async function userWithBookAddress(
 }
 
 /** A funded user's withdrawal to `to`, completed by the operator through the API. */
+/** What the console's hot-wallet page says was let through today of USDT (failed sends left out). */
+async function usdtSentToday(): Promise<string> {
+  const wallet = await t.send("adminHotWallet", { as: op });
+  return wallet.body.data!.items.find((i) => i.currency === "USDT")!.sent_today;
+}
+
 async function approvedWithdrawal(
   currency: "USDT" | "ETH",
   amount: string,
@@ -141,11 +147,7 @@ async function approvedWithdrawal(
   existing?: number,
 ) {
   const userId = await userWithBookAddress(t.database, s(), currency, to, fund, existing);
-  const w = await s().withdrawals.placeWithdrawal(
-    userId,
-    { currency, network: "ERC20", address: to, amount },
-    { secondFactorPassed: false },
-  );
+  const w = await s().withdrawals.placeWithdrawal(userId, { currency, network: "ERC20", address: to, amount });
   const reviewed = await t.send("adminWithdrawReview", { as: op, body: { id: w.id, action: "complete" } });
   answers.push(JSON.stringify(reviewed.body));
   expect(reviewed.body.code, reviewed.body.msg).toBe(1);
@@ -190,7 +192,7 @@ describe("withdrawals sent by the hot wallet", () => {
     expect(w.explorer_url).toBe(`https://explorer.example/tx/${w.tx_hash}`);
     // The user sees it in the withdrawal log with its hash and explorer link (nothing of the console's detail), and
     // is told; amount + fee left frozen, nothing more.
-    const log = await t.send("getwithdraw", { as: user.token, query: { page: 1, list: 10 } });
+    const log = await t.send("listWithdrawals", { as: user.token, query: { page: 1, list: 10 } });
     answers.push(JSON.stringify(log.body));
     const shown = log.body.data!.items.find((x) => x.id === id)!;
     expect(shown).toMatchObject({ status: "completed", tx_hash: w.tx_hash, explorer_url: w.explorer_url });
@@ -299,7 +301,10 @@ describe("withdrawals sent by the hot wallet", () => {
 
   it("lets an operator cancel a stuck send safely: the cancel is mined at its nonce and the funds return", async () => {
     const to = newAddress();
+    const sentBefore = await usdtSentToday();
     const { id, userId } = await approvedWithdrawal("USDT", "22", to);
+    // Released to be sent: it counts against today's limit.
+    expect(await usdtSentToday()).toBe(new Money(sentBefore).plus(22).toFixed());
     const before = await chain.getTransactionCount({ address: HOT });
     await test().setAutomine(false);
     try {
@@ -313,6 +318,8 @@ describe("withdrawals sent by the hot wallet", () => {
       const w = await withdrawalOf(id);
       expect(w.status).toBe("failed");
       expect(w.reason).toBe("chain_cancelled");
+      // Nothing left the wallet for it: it no longer counts against today's limit.
+      expect(await usdtSentToday()).toBe(sentBefore);
       expect(await tokenBalance(to)).toBe(0n);
       expect(await chain.getTransactionCount({ address: HOT })).toBe(before + 1);
       expect(await balances(userId, "USDT")).toEqual({ available: "1000", frozen: "0" });
@@ -404,17 +411,20 @@ describe("two instances' senders on one database", () => {
       const config = loadConfig({}, { chainNetworksFile: networksFile, hotWalletKeyFile: keyFile });
       const a: Services = createServices(first, systemClock, config);
       const b: Services = createServices(second, systemClock, config);
+      // What a start does first: the file's networks checked and written to the database both instances read.
+      await a.chain.prepare();
       const operatorId = (await a.admin.ensureOperator("ops@two.test", "two-instances-operator-1")).id;
       const before = await chain.getTransactionCount({ address: HOT });
       const sent: { id: number; to: Address }[] = [];
       for (let i = 0; i < 10; i++) {
         const to = newAddress();
         const userId = await userWithBookAddress(first, a, "USDT", to, "100");
-        const w = await a.withdrawals.placeWithdrawal(
-          userId,
-          { currency: "USDT", network: "ERC20", address: to, amount: "21" },
-          { secondFactorPassed: false },
-        );
+        const w = await a.withdrawals.placeWithdrawal(userId, {
+          currency: "USDT",
+          network: "ERC20",
+          address: to,
+          amount: "21",
+        });
         await a.withdrawals.reviewWithdrawal({ operatorId, ip: undefined, id: w.id, action: "complete" });
         sent.push({ id: w.id, to });
       }

@@ -32,6 +32,7 @@ async function operatorCli(dataDir: string, ...args: string[]) {
   }
 }
 
+// Each case spawns the CLI (node --import tsx) several times: 20 s alone, up to 120 s beside the browser tests in CI.
 // The CLI works on the embedded database; once is enough, so it runs in the PGlite project only.
 describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
   it("creates an operator who can then sign in, updates the password, and refuses bad input", async () => {
@@ -56,7 +57,7 @@ describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it("totp-reset turns an operator's two-step sign-in off, so the password alone signs in again; both it and create sign the operator's sessions out", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
@@ -102,5 +103,5 @@ describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
       code: 0,
       out: expect.stringMatching(/Updated operator ops@example.com \(id \d+\)\. Signed out 1 session\./),
     });
-  }, 120_000);
+  }, 300_000);
 });

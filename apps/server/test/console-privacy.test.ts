@@ -67,7 +67,7 @@ describe("console privacy: with SMTP, the outbox keeps no code", () => {
   /** Asks for a code for `event`, past the resend wait; the user reads it from the SMTP sink. */
   async function mailedCode(email: string, event: EmsEvent): Promise<string> {
     clock.advance(CODE_COUNTDOWN_S * 1000);
-    const sent = await t.send("emsSend", { body: { email, event } });
+    const sent = await t.send("sendEmailCode", { body: { email, event } });
     expect(sent.body.code, sent.body.msg).toBe(1);
     return sink.nextCode(email);
   }
@@ -117,11 +117,11 @@ describe("console privacy: with SMTP, the outbox keeps no code", () => {
     const code = await mailedCode(user.email, "reset");
 
     for (const guess of await codesInOutbox(t, op, user.email)) {
-      const taken = await t.send("resetpwd", { body: { email: user.email, code: guess, password: NEW_PASSWORD } });
+      const taken = await t.send("resetPassword", { body: { email: user.email, code: guess, password: NEW_PASSWORD } });
       expect(taken.body.code, `the operator reset the password with ${guess}`).toBe(0);
     }
     expect(await everyConsoleRead(user)).not.toContain(code);
-    const byOwner = await t.send("resetpwd", { body: { email: user.email, code, password: NEW_PASSWORD } });
+    const byOwner = await t.send("resetPassword", { body: { email: user.email, code, password: NEW_PASSWORD } });
     expect(byOwner.body.code, byOwner.body.msg).toBe(1);
   });
 
@@ -129,7 +129,7 @@ describe("console privacy: with SMTP, the outbox keeps no code", () => {
     const broken = await startTestApp({ config: { smtpUrl: "smtp://127.0.0.1:1", dataDir }, clock });
     try {
       const email = `never-delivered-${Date.now()}@example.com`;
-      expect((await broken.send("emsSend", { body: { email, event: "register" } })).body.code).toBe(1);
+      expect((await broken.send("sendEmailCode", { body: { email, event: "register" } })).body.code).toBe(1);
       await broken.app.services.accounts.mailer.flush();
       const brokenOp = await broken.operatorToken();
       const { pages, mails } = await wholeOutbox(broken, brokenOp);
@@ -164,7 +164,7 @@ describe("console privacy: without SMTP (the demo), the outbox shows codes and s
   it("shows the code, which registers the user", async () => {
     expect(t.config.smtpUrl).toBeUndefined();
     const email = `demo-${Date.now()}@example.com`;
-    expect((await t.send("emsSend", { body: { email, event: "register" } })).body.code).toBe(1);
+    expect((await t.send("sendEmailCode", { body: { email, event: "register" } })).body.code).toBe(1);
     const res = await t.send("adminOutbox", { as: op, query: { page: 1, list: 20 } });
     expect(res.body.data).toMatchObject({ delivering: false });
     const [code] = await codesInOutbox(t, op, email);
@@ -194,15 +194,15 @@ describe("console privacy: every read of personal data is audited with what was 
       expect(res.body.code, res.body.msg).toBe(1);
       imageIds.push(res.body.data!.id);
     }
-    await t.api("doreal", {
+    await t.api("submitRealName", {
       as: user,
       body: { name: "Ada Lovelace", doc_type: "passport", doc_number: "E12345678", images: imageIds },
     });
     realId = (await t.app.services.identity.submissions({ userId: user.userId }, 1, 1)).items[0]!.id;
     const proof = await upload(t, user, { data: tinyPng({ size: 6 }) });
-    const channel = (await t.api("rechargechannels", { as: user })).items.find((c) => c.currency === "USDT")!;
+    const channel = (await t.api("listDepositChannels", { as: user })).items.find((c) => c.currency === "USDT")!;
     depositId = (
-      await t.api("dorecharge", {
+      await t.api("submitDeposit", {
         as: user,
         body: { channel_id: channel.id, amount: "25", images: [proof.body.data!.id] },
       })

@@ -73,10 +73,10 @@ describe("operator console API", () => {
       body: { uid: user.userId, score: 80, reason: "Chargeback on a deposit" },
     });
     expect(res).toMatchObject({ credit_score: 80 });
-    expect(await t.api("userinfo", { as: user })).toMatchObject({ userinfo: { credit_score: 80 } });
+    expect(await t.api("getUserInfo", { as: user })).toMatchObject({ userinfo: { credit_score: 80 } });
 
-    const inbox = await t.api("newslist", { as: user, headers: { lang: "de" }, query: { cid: 3 } });
-    expect(inbox.items.map((m) => m.title)).toContain("Ihr Kredit-Score wurde geändert");
+    const inbox = await t.api("listMessages", { as: user, headers: { lang: "de" }, query: { cid: 3 } });
+    expect(inbox.items.map((m) => m.title)).toContain("Dein Kredit-Score wurde geändert");
 
     const [entry] = await auditOf("user.credit");
     expect(entry).toMatchObject({
@@ -89,12 +89,12 @@ describe("operator console API", () => {
   it("disables a pair for everyone, audited, and never edits a price", async () => {
     const pairs = await t.api("adminPairsList", { as: op });
     const link = pairs.items.find((p) => p.symbol === "LINK/USDT")!;
-    const tradable = async () => (await t.api("miao")).items.map((i) => i.symbol);
+    const tradable = async () => (await t.api("listUpDownSettings")).items.map((i) => i.symbol);
     expect(await tradable()).toContain("LINK/USDT");
     // A price is no field of the call: the extra key must be ignored (a variable, so that it is not refused as excess).
     const withPrice = { id: link.id, enabled: false, price: "1" };
     expect(await t.api("adminPairSave", { as: op, body: withPrice })).toMatchObject({ enabled: false });
-    const list = await t.api("productlist", { query: { product_type: 1 } });
+    const list = await t.api("listPairs", { query: { product_type: 1 } });
     expect(list.items.map((p) => p.symbol)).not.toContain("LINK/USDT");
     // Nor can it be traded up/down: its terms are left out while the pair is off.
     expect(await tradable()).not.toContain("LINK/USDT");
@@ -137,7 +137,7 @@ describe("operator console API", () => {
       enabled: true,
     });
     expect(saved.body).toMatchObject({ code: 1, data: { terms: [{ seconds: 45 }, { seconds: 180 }] } });
-    const eth2 = (await t.api("miao")).items.find((i) => i.productid === eth.productid);
+    const eth2 = (await t.api("listUpDownSettings")).items.find((i) => i.productid === eth.productid);
     expect(eth2).toMatchObject({ min_amount: "5", terms: [{ seconds: 45, payout_rate: "0.7" }, { seconds: 180 }] });
   });
 
@@ -156,7 +156,7 @@ describe("operator console API", () => {
     });
     expect(created.body).toMatchObject({ code: 1, data: { days: 14, daily_rate: "0.0006" } });
     const id = created.body.data!.id;
-    const shown = await t.api("getitems", { body: { id }, headers: { lang: "zh-Hans" } });
+    const shown = await t.api("getStakingProduct", { body: { id }, headers: { lang: "zh-Hans" } });
     expect(shown).toMatchObject({ name: "USDT 14天" });
 
     const noEnglish = await save({
@@ -190,7 +190,7 @@ describe("operator console API", () => {
     const save = (body: BodyOf<Calls["adminNewsSave"]>) => t.send("adminNewsSave", { as: op, body });
     // Home's announcement is kept in memory (lib/cached-read.ts): read once before, it must not outlive the save.
     const latest = async (lang: string) =>
-      (await t.send("gonggaoshow", { headers: { lang } })).body.data?.title ?? null;
+      (await t.send("getLatestAnnouncement", { headers: { lang } })).body.data?.title ?? null;
     const before = await latest("de");
     const saved = await save({
       cid: 1,
@@ -199,9 +199,9 @@ describe("operator console API", () => {
     });
     expect(saved.body).toMatchObject({ code: 1, data: { cid: 1, published: true } });
     const id = saved.body.data!.id;
-    const shown = await t.api("newsshow", { query: { id }, headers: { lang: "en" } });
+    const shown = await t.api("readMessage", { query: { id }, headers: { lang: "en" } });
     expect(shown).toMatchObject({ title: "Maintenance", body: "<p>Tonight</p>" });
-    const german = await t.api("newsshow", { query: { id }, headers: { lang: "de" } });
+    const german = await t.api("readMessage", { query: { id }, headers: { lang: "de" } });
     expect(german).toMatchObject({ title: "Wartung" });
     expect(await latest("de")).toBe("Wartung");
     expect(await latest("en")).toBe("Maintenance");
@@ -214,7 +214,7 @@ describe("operator console API", () => {
       published: false,
     });
     expect(hidden.body).toMatchObject({ code: 1, data: { published: false } });
-    expect((await t.send("newsshow", { query: { id } })).body.code).toBe(0);
+    expect((await t.send("readMessage", { query: { id } })).body.code).toBe(0);
     expect(await latest("de")).toBe(before);
     const noEnglish = await save({ cid: 1, title: { de: "x" }, body: { de: "y" } });
     expect(noEnglish.body.code).toBe(0);
@@ -224,7 +224,7 @@ describe("operator console API", () => {
   });
 
   it("keeps the web view allow-list, public to read, operator to change", async () => {
-    expect((await t.send("webviewhosts")).body).toMatchObject({ code: 1, data: { hosts: [] } });
+    expect((await t.send("listWebviewHosts")).body).toMatchObject({ code: 1, data: { hosts: [] } });
     const bad = await t.send("adminWebviewHosts", { as: op, body: { hosts: ["javascript:alert(1)"] } });
     expect(bad.body.code).toBe(0);
     const set = await t.send("adminWebviewHosts", {
@@ -232,12 +232,12 @@ describe("operator console API", () => {
       body: { hosts: ["Docs.Example.com", "docs.example.com"] },
     });
     expect(set.body).toMatchObject({ code: 1, data: { hosts: ["docs.example.com"] } });
-    expect((await t.send("webviewhosts")).body).toMatchObject({ data: { hosts: ["docs.example.com"] } });
+    expect((await t.send("listWebviewHosts")).body).toMatchObject({ data: { hosts: ["docs.example.com"] } });
   });
 
   it("reads the email outbox", async () => {
     const email = `outbox-${Date.now()}@example.com`;
-    await t.api("emsSend", { body: { email, event: "register" } });
+    await t.api("sendEmailCode", { body: { email, event: "register" } });
     const { items } = await t.api("adminOutbox", { as: op, query: { page: 1, list: 5 } });
     expect(items[0]).toMatchObject({ to: email });
     expect(items[0]!.text).toMatch(/\d{6}/);

@@ -39,38 +39,38 @@ describe("content and messages", () => {
     expect(stored?.body.en).toBe(today.body.en);
     expect(stored?.body.en).toContain("<h3>While staked</h3>");
     expect(stored?.body.de).toBe(edited);
-    const de = await t.send("helpshow", { query: { key: "help" }, headers: { "accept-language": "de" } });
+    const de = await t.send("getHelpPage", { query: { key: "help" }, headers: { "accept-language": "de" } });
     expect(de.body.data!.body).not.toContain("Steigt/Fällt-Orders");
   });
 
   it("serves the home menus, shortcuts and help pages from server data", async () => {
-    const menus = await t.send("menus");
+    const menus = await t.send("getHomeMenu");
     const items = menus.body.data!.items;
     expect(items.length).toBeGreaterThanOrEqual(6);
     expect(items.every((m) => m.route.startsWith("/pages/") && m.label.length > 0)).toBe(true);
-    const soft = await t.send("getmenusoft");
+    const soft = await t.send("getHomeShortcuts");
     expect(soft.body.data!.items.length).toBeGreaterThan(0);
 
-    const help = await t.send("helpshow", { query: { key: "ammhelp" } });
+    const help = await t.send("getHelpPage", { query: { key: "ammhelp" } });
     expect(help.body).toMatchObject({ code: 1, data: { key: "ammhelp" } });
     expect(help.body.data!.body).toContain("<h3>");
     // The help center explains the withdrawal address hold (decision 056).
-    const center = await t.send("helpshow", { query: { key: "help" } });
+    const center = await t.send("getHelpPage", { query: { key: "help" } });
     expect(center.body.data!.body).toContain("24 hours after you saved it");
     // Raw: a key the contract does not have.
-    const bad = await t.call(calls.helpshow.path, { query: { key: "../etc/passwd" } });
+    const bad = await t.call(calls.getHelpPage.path, { query: { key: "../etc/passwd" } });
     expect(bad.body.code).toBe(0);
   });
 
   it("answers the home menus and the currencies from memory, read once for every caller", async () => {
-    const first = (await t.send("menus")).body.data!.items;
+    const first = (await t.send("getHomeMenu")).body.data!.items;
     const currencies = (await t.send("currencies")).body.data!.items;
     // Written behind the services' backs (as another instance's release would): not read again while fresh.
     const stored = await s.settings.get<{ label: Record<string, string> }[]>(SETTING_KEYS.homeMenus, []);
     await s.settings.set(SETTING_KEYS.homeMenus, stored.slice(1));
     await t.database.db.execute(sql`update currencies set name = 'Renamed' where code = 'USDT'`);
     try {
-      const answers = await Promise.all([t.send("menus"), t.send("menus"), t.send("currencies")]);
+      const answers = await Promise.all([t.send("getHomeMenu"), t.send("getHomeMenu"), t.send("currencies")]);
       expect(answers[0].body.data!.items).toEqual(first);
       expect(answers[1].body.data!.items).toEqual(first);
       expect(answers[2].body.data!.items).toEqual(currencies);
@@ -83,7 +83,7 @@ describe("content and messages", () => {
   });
 
   it("shows the latest announcement to everyone", async () => {
-    const res = await t.send("gonggaoshow");
+    const res = await t.send("getLatestAnnouncement");
     expect(res.body).toMatchObject({ code: 1, data: { cid: 1, title: "Welcome to Cryptos" } });
   });
 
@@ -95,7 +95,7 @@ describe("content and messages", () => {
         en: '<p onclick="steal()">Read</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="//evil"></iframe>',
       },
     );
-    const latest = await t.send("gonggaoshow");
+    const latest = await t.send("getLatestAnnouncement");
     const body = latest.body.data!.body;
     expect(body).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);
     expect(body).toContain("<p>Read</p>");
@@ -121,7 +121,7 @@ describe("content and messages", () => {
 
     await expect(s.messages.show(await reader(bob), id, "en")).rejects.toMatchObject({ key: "message_not_found" });
     await expect(s.messages.show(null, id, "en")).rejects.toMatchObject({ key: "message_not_found" });
-    const anonymous = await t.send("newsshow", { query: { id } });
+    const anonymous = await t.send("readMessage", { query: { id } });
     expect(anonymous.body).toEqual({ code: 0, msg: "This message does not exist or is not yours" });
 
     const opened = await s.messages.show(await reader(alice), id, "en");
@@ -149,9 +149,9 @@ describe("content and messages", () => {
     });
 
     const unreadTitles = async () => {
-      const res = await t.send("newslist", { query: { page: 1, list: 100 }, as: dana });
+      const res = await t.send("listMessages", { query: { page: 1, list: 100 }, as: dana });
       const { items } = res.body.data!;
-      const badge = await t.send("getnews", { as: dana });
+      const badge = await t.send("countUnreadMessages", { as: dana });
       expect(badge.body.data).toBe(items.filter((m) => !m.read).length);
       return items.filter((m) => !m.read);
     };
@@ -160,17 +160,17 @@ describe("content and messages", () => {
       ["After joining", "Staking order completed", "Ten days before", "Welcome to Cryptos"].sort(),
     );
 
-    const opened = await t.send("newsshow", { query: { id: String(unread[0]!.id) }, as: dana });
+    const opened = await t.send("readMessage", { query: { id: String(unread[0]!.id) }, as: dana });
     expect(opened.body.code).toBe(1);
     expect(await unreadTitles()).toHaveLength(3);
   });
 
   it("lists announcements to signed-out readers, never personal messages", async () => {
-    const res = await t.send("newslist", { query: { page: 1, list: 50 } });
+    const res = await t.send("listMessages", { query: { page: 1, list: 50 } });
     const { items } = res.body.data!;
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((m) => m.cid !== 3)).toBe(true);
-    const count = await t.send("getnews");
+    const count = await t.send("countUnreadMessages");
     expect(count.body).toMatchObject({ code: 1, data: 0 });
   });
 });

@@ -143,6 +143,11 @@ export class ServerProcess {
     return this.output;
   }
 
+  /** The exit code once the process has ended by itself (null while running, or when a signal ended it). */
+  get exitCode() {
+    return this.child?.exitCode ?? null;
+  }
+
   /** The running process's id (lease holders are named `host:pid`). */
   get pid() {
     return this.child?.pid;

@@ -9,7 +9,8 @@ import { translate } from "../src/i18n/translate";
 import { ManualClock } from "../src/lib/clock";
 import { Money } from "../src/lib/decimal";
 import { columnsOf } from "../src/modules/exports/csv";
-import { ExportsService } from "../src/modules/exports/service";
+import { ExportsService, READABLE_COLUMNS } from "../src/modules/exports/service";
+import { FundsStatements } from "../src/modules/funds/statements";
 import type { Services } from "../src/modules/services";
 import { depositCompleted, emailedCode, tinyPng, upload } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
@@ -27,20 +28,20 @@ let bob: SignedUpUser;
 
 /** Each statement beside the list call whose items it must equal. */
 const LIST_CALL = {
-  bills: "getmoneylog",
-  orders: "miaolist",
-  deposits: "getrecharge",
-  withdrawals: "getwithdraw",
-  exchanges: "getduihuanlog",
-  staking: "getitemlist",
+  bills: "listBills",
+  orders: "listUpDownOrders",
+  deposits: "listDeposits",
+  withdrawals: "listWithdrawals",
+  exchanges: "listExchanges",
+  staking: "listStakingOrders",
 } as const satisfies Record<ExportKind, CallName>;
 const ITEM = {
-  bills: calls.getmoneylog,
-  orders: calls.miaolist,
-  deposits: calls.getrecharge,
-  withdrawals: calls.getwithdraw,
-  exchanges: calls.getduihuanlog,
-  staking: calls.getitemlist,
+  bills: calls.listBills,
+  orders: calls.listUpDownOrders,
+  deposits: calls.listDeposits,
+  withdrawals: calls.listWithdrawals,
+  exchanges: calls.listExchanges,
+  staking: calls.listStakingOrders,
 };
 
 /** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
@@ -172,27 +173,27 @@ beforeAll(async () => {
   }
   // A deposit still waiting, whose transaction id a spreadsheet would run as a formula.
   const proof = await upload(t, alice, { data: tinyPng() });
-  const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
-  const pending = await t.send("dorecharge", {
+  const channel = (await t.api("listDepositChannels", { as: alice })).items[0]!;
+  const pending = await t.send("submitDeposit", {
     as: alice,
     body: { channel_id: channel.id, amount: "5", txid: FORMULA_TXID, images: [proof.body.data!.id] },
   });
   expect(pending.body.code, pending.body.msg).toBe(1);
 
   // An exchange, an up/down order settled both ways of the clock, a staking subscription, a withdrawal.
-  const quote = await t.send("duihuanquote", {
+  const quote = await t.send("quoteExchange", {
     as: alice,
     body: { from: "USDT", to: "BTC", amount: "120" },
   });
   expect(quote.body.code, quote.body.msg).toBe(1);
-  const done = await t.send("duihuan", {
+  const done = await t.send("exchange", {
     as: alice,
     body: { quote_id: quote.body.data!.quote_id },
   });
   expect(done.body.code, done.body.msg).toBe(1);
 
   for (const direction of ["up", "down"] as const) {
-    const placed = await t.send("domiao", {
+    const placed = await t.send("placeUpDownOrder", {
       as: alice,
       body: { productid: btc, direction, amount: "10", seconds: 30 },
     });
@@ -204,7 +205,7 @@ beforeAll(async () => {
   await s.updown.settleDue();
   // One more, still open when the statement is taken.
   await s.market.recordQuotes([{ pairId: btc, price: "60020.00" }], clock.now());
-  const open = await t.send("domiao", {
+  const open = await t.send("placeUpDownOrder", {
     as: alice,
     body: { productid: btc, direction: "up", amount: "12.5", seconds: 60 },
   });
@@ -212,7 +213,7 @@ beforeAll(async () => {
 
   const products = await s.staking.products("en");
   const product = products.find((p) => p.currency === "USDT")!;
-  const subscribed = await t.send("doitem", {
+  const subscribed = await t.send("subscribeStaking", {
     as: alice,
     body: { eid: product.id, money: product.min_amount },
   });
@@ -220,7 +221,7 @@ beforeAll(async () => {
 
   clock.advance(24 * 60 * 60 * 1000); // past the address book's hold and the code's resend wait
   const code = await emailedCode(t, alice.email, "withdraw");
-  const withdrawal = await t.send("dowithdraw", {
+  const withdrawal = await t.send("requestWithdrawal", {
     as: alice,
     body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code },
   });
@@ -238,7 +239,13 @@ afterAll(async () => {
 describe("statements", () => {
   for (const kind of EXPORT_KINDS) {
     it(`${kind}.csv: a header of the list call's fields, then exactly its items, newest first`, async () => {
-      const { header, rows } = await statement(kind, alice);
+      const readable = kind === "bills" ? READABLE_COLUMNS.bills : undefined;
+      const whole = await statement(kind, alice);
+      // The list call's fields, and a bill's type in words after its `type` (checked below).
+      const at = readable ? whole.header.indexOf(readable.name) : -1;
+      const header = whole.header.filter((_, i) => i !== at);
+      const rows = whole.rows.map((row) => row.filter((_, i) => i !== at));
+      if (readable) expect(whole.header[at - 1]).toBe(readable.after);
       const item = ITEM[kind].data.shape.items.element;
       expect(header).toEqual(columnsOf(item).map((c) => c.name));
       const items = await listed(kind, alice);
@@ -263,6 +270,23 @@ describe("statements", () => {
       expect(unknown.json()).toMatchObject({ code: 401 });
     });
   }
+
+  it("bills.csv names each bill's type in the reader's language beside the list call's name for it", async () => {
+    for (const [language, deposit] of [
+      ["en", "Deposit"],
+      ["ja", translate("ja", "bill_type_deposit")],
+      ["vi", "Nạp tiền"],
+    ] as const) {
+      const response = await download("bills", { ...alice.headers, lang: language });
+      const [header, ...rows] = parseCsv(response.body.slice(1));
+      const [type, name] = [header!.indexOf("type"), header!.indexOf("type_name")];
+      expect(name).toBe(type + 1);
+      const named = new Map(rows.map((row) => [row[type], row[name]]));
+      expect(named.get("deposit"), language).toBe(deposit);
+      expect(named.size).toBeGreaterThan(3);
+      for (const [code, words] of named) expect(words, code).toBe(translate(language, `bill_type_${code}` as never));
+    }
+  });
 
   it("neutralises a text cell a spreadsheet would run, and leaves amounts as exact numbers", async () => {
     const { header, rows } = await statement("deposits", alice);
@@ -305,9 +329,7 @@ describe("statements", () => {
       t.database.db,
       {
         ledger: s.ledger,
-        deposits: s.deposits,
-        withdrawals: s.withdrawals,
-        exchange: s.exchange,
+        funds: new FundsStatements(t.database.db, s),
         updown: s.updown,
         staking: s.staking,
       },
@@ -324,8 +346,8 @@ describe("statements", () => {
 
   it("no cell of a statement runs as a formula, whichever separator the spreadsheet splits on", async () => {
     const proof = await upload(t, alice, { data: tinyPng() });
-    const channel = (await t.api("rechargechannels", { as: alice })).items[0]!;
-    const sent = await t.send("dorecharge", {
+    const channel = (await t.api("listDepositChannels", { as: alice })).items[0]!;
+    const sent = await t.send("submitDeposit", {
       as: alice,
       body: { channel_id: channel.id, amount: "7", txid: ATTACK_TXID, images: [proof.body.data!.id] },
     });

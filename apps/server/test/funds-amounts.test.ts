@@ -40,7 +40,7 @@ afterAll(async () => {
 const entryCount = async () => (await t.database.db.select({ n: count() }).from(journalEntries))[0]!.n;
 
 async function channelOf(user: SignedUpUser, currency: string) {
-  const { items } = await t.api("rechargechannels", { as: user });
+  const { items } = await t.api("listDepositChannels", { as: user });
   return items.find((c) => c.currency === currency)!;
 }
 
@@ -86,7 +86,7 @@ describe("amount limits", () => {
     const user = await signUp(t);
     await fundUser(t.app.services.ledger, user.userId, HUGE, "BTC");
     const before = { btc: await balanceOf(t, user, "BTC"), usdt: await balanceOf(t, user, "USDT") };
-    const quote = (amount: string) => t.send("duihuanquote", { as: user, body: { from: "BTC", to: "USDT", amount } });
+    const quote = (amount: string) => t.send("quoteExchange", { as: user, body: { from: "BTC", to: "USDT", amount } });
 
     const huge = await quote(HUGE);
     expect(huge.status).toBe(200);
@@ -114,7 +114,7 @@ describe("amount limits", () => {
     const channel = await channelOf(user, "USDT");
     const tooLarge = "1000000000000000";
     const deposit = (amount: string, headers: Record<string, string> = {}) =>
-      t.send("dorecharge", {
+      t.send("submitDeposit", {
         as: user,
         headers,
         body: { channel_id: channel.id, amount, images: [proof.body.data!.id] },
@@ -128,7 +128,7 @@ describe("amount limits", () => {
     );
     expect((await deposit("999999999999999.5")).body.code).toBe(1);
 
-    const withdraw = await t.send("dowithdraw", {
+    const withdraw = await t.send("requestWithdrawal", {
       as: user,
       body: {
         currency: "USDT",
@@ -139,7 +139,7 @@ describe("amount limits", () => {
       },
     });
     expect(withdraw.body).toEqual({ code: 0, msg: "amount is too large: at most 15 digits before the decimal point" });
-    const staking = await t.send("doitem", {
+    const staking = await t.send("subscribeStaking", {
       as: user,
       body: { eid: 1, money: tooLarge },
     });

@@ -166,11 +166,12 @@ describe("deposit and withdrawal reviews across crashes", () => {
         for (let i = 0; i < PER_ROUND; i++) {
           const userId = users[Math.floor(random() * USERS)]!;
           const amountCents = BigInt(10 + Math.floor(random() * 90)) * 100n;
-          const w = await s.withdrawals.placeWithdrawal(
-            userId,
-            { currency: "USDT", network: "TRC20", address: TRON, amount: cents(amountCents) },
-            { secondFactorPassed: false },
-          );
+          const w = await s.withdrawals.placeWithdrawal(userId, {
+            currency: "USDT",
+            network: "TRC20",
+            address: TRON,
+            amount: cents(amountCents),
+          });
           reviews.push({
             kind: "withdrawal",
             id: w.id,

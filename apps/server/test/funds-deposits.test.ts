@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function usdtChannel(user: SignedUpUser) {
-  const { items } = await t.api("rechargechannels", { as: user });
+  const { items } = await t.api("listDepositChannels", { as: user });
   const channel = items.find((c) => c.currency === "USDT" && c.network === "TRC20");
   if (!channel) throw new Error("no USDT/TRC20 channel seeded");
   return channel;
@@ -38,7 +38,7 @@ async function submitDeposit(user: SignedUpUser, amount: string) {
   const proof = await upload(t, user, { data: tinyPng() });
   expect(proof.body.code, proof.body.msg).toBe(1);
   const channel = await usdtChannel(user);
-  const res = await t.send("dorecharge", {
+  const res = await t.send("submitDeposit", {
     as: user,
     body: { channel_id: channel.id, amount, txid: "0xfeed", images: [proof.body.data!.id] },
   });
@@ -50,34 +50,34 @@ const review = (id: number, action: "complete" | "reject", reason?: string) =>
   t.send("adminRechargeReview", { as: op, body: { id, action, reason } });
 
 async function usdt(user: SignedUpUser) {
-  const info = await t.api("userinfo", { as: user });
+  const info = await t.api("getUserInfo", { as: user });
   return info.users.balances.find((b) => b.currency === "USDT");
 }
 
 /** The user's newest personal message, opened as the message screen does. */
 async function latestMessage(user: SignedUpUser) {
-  const [first] = (await t.api("newslist", { as: user, query: { cid: 3, page: 1, list: 1 } })).items;
+  const [first] = (await t.api("listMessages", { as: user, query: { cid: 3, page: 1, list: 1 } })).items;
   if (!first) return undefined;
-  return t.api("newsshow", { as: user, query: { id: first.id } });
+  return t.api("readMessage", { as: user, query: { id: first.id } });
 }
 
 describe("deposits", () => {
   it("seeds the four demo channels", async () => {
     const user = await signUp(t);
-    const { items } = await t.api("rechargechannels", { as: user });
+    const { items } = await t.api("listDepositChannels", { as: user });
     const pairs = items.map((c) => `${c.currency}/${c.network}`);
     expect(pairs).toEqual(expect.arrayContaining(["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]));
   });
 
   it("marks the seeded burn-address channels demo, and a deposit to one keeps the mark (decision 008)", async () => {
     const user = await signUp(t);
-    const { items } = await t.api("rechargechannels", { as: user });
+    const { items } = await t.api("listDepositChannels", { as: user });
     for (const seeded of ["USDT/TRC20", "USDT/ERC20", "BTC/Bitcoin", "ETH/ERC20"]) {
       expect(items.find((c) => `${c.currency}/${c.network}` === seeded)?.demo).toBe(true);
     }
     const channel = await usdtChannel(user);
     const proof = await upload(t, user, { data: tinyPng() });
-    const sent = await t.send("dorecharge", {
+    const sent = await t.send("submitDeposit", {
       as: user,
       body: { channel_id: channel.id, amount: "10", images: [proof.body.data!.id] },
     });
@@ -96,7 +96,7 @@ describe("deposits", () => {
     expect(image.headers["content-type"]).toBe("image/png");
     expect(image.rawPayload.subarray(0, 8)).toEqual(tinyPng().subarray(0, 8));
 
-    const mine = await t.api("getrecharge", { as: user, query: { page: 1, list: 10 } });
+    const mine = await t.api("listDeposits", { as: user, query: { page: 1, list: 10 } });
     expect(mine).toMatchObject({ total: 1, items: [{ id: deposit.id, status: "pending" }] });
     // The user's shape is the contract's: who reviewed it is for the console only.
     expect(Object.keys(mine.items[0]!)).not.toContain("reviewed_by");
@@ -112,7 +112,7 @@ describe("deposits", () => {
     });
     expect(await usdt(user)).toEqual({ currency: "USDT", available: "150.25", frozen: "0", custody: "0" });
 
-    const bills = await t.api("getmoneylog", { as: user, query: { page: 1, list: 10 } });
+    const bills = await t.api("listBills", { as: user, query: { page: 1, list: 10 } });
     expect(bills).toMatchObject({
       total: 1,
       items: [
@@ -153,7 +153,7 @@ describe("deposits", () => {
       expect(a.body.msg).toBe(`Request ${deposit.id} has already been reviewed`);
     }
     expect((await usdt(user))?.available).toBe("42.5");
-    const bills = await t.api("getmoneylog", { as: user, query: { page: 1, list: 10 } });
+    const bills = await t.api("listBills", { as: user, query: { page: 1, list: 10 } });
     expect(bills.total).toBe(1);
   });
 
@@ -163,22 +163,22 @@ describe("deposits", () => {
     const channel = await usdtChannel(owner);
     const proof = await upload(t, owner, { data: tinyPng() });
     const id = proof.body.data!.id;
-    const precise = await t.send("dorecharge", {
+    const precise = await t.send("submitDeposit", {
       as: owner,
       body: { channel_id: channel.id, amount: "1.005", images: [id] },
     });
     expect(precise.body).toMatchObject({ code: 0, msg: "USDT amounts take at most 2 decimal places" });
-    const stolen = await t.send("dorecharge", {
+    const stolen = await t.send("submitDeposit", {
       as: other,
       body: { channel_id: channel.id, amount: "10", images: [id] },
     });
     expect(stolen.body).toMatchObject({ code: 0, msg: `Image ${id} was not found; please upload it again` });
-    const noChannel = await t.send("dorecharge", {
+    const noChannel = await t.send("submitDeposit", {
       as: owner,
       body: { channel_id: 999_999, amount: "10", images: [id] },
     });
     expect(noChannel.body.code).toBe(0);
-    const noImages = await t.send("dorecharge", {
+    const noImages = await t.send("submitDeposit", {
       as: owner,
       body: { channel_id: channel.id, amount: "10", images: [] },
     });
@@ -205,7 +205,7 @@ describe("deposits", () => {
     const borrowed = `${bare}?${otherProof.body.data!.url.split("?")[1]}`;
     expect((await get(borrowed)).statusCode).toBe(404);
 
-    const theirs = await t.api("getrecharge", { as: other, query: { page: 1, list: 10 } });
+    const theirs = await t.api("listDeposits", { as: other, query: { page: 1, list: 10 } });
     expect(theirs.items.map((d) => d.id)).not.toContain(deposit.id);
     // A user token is not an operator token.
     expect(
@@ -239,7 +239,7 @@ describe("deposits", () => {
       data: { currency: "ETH", network: "Arbitrum", enabled: true, demo: false },
     });
     const id = saved.body.data!.id;
-    const listed = async () => (await t.api("rechargechannels", { as: user })).items.map((c) => c.id);
+    const listed = async () => (await t.api("listDepositChannels", { as: user })).items.map((c) => c.id);
     expect(await listed()).toContain(id);
     await t.api("adminChannelsSave", {
       as: op,

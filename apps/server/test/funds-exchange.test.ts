@@ -45,8 +45,8 @@ afterAll(async () => {
 });
 
 const quote = (user: SignedUpUser, from: string, to: string, amount: string) =>
-  t.send("duihuanquote", { as: user, body: { from, to, amount } });
-const execute = (user: SignedUpUser, quoteId: string) => t.send("duihuan", { as: user, body: { quote_id: quoteId } });
+  t.send("quoteExchange", { as: user, body: { from, to, amount } });
+const execute = (user: SignedUpUser, quoteId: string) => t.send("exchange", { as: user, body: { quote_id: quoteId } });
 
 describe("exchange", () => {
   it("quotes price, fee and receive, then executes exactly that as one entry over both currencies", async () => {
@@ -75,7 +75,7 @@ describe("exchange", () => {
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "400", frozen: "0" });
     expect(await balanceOf(t, user, "BTC")).toEqual({ available: "0.00999", frozen: "0" });
 
-    const bills = await t.send("getmoneylog", {
+    const bills = await t.send("listBills", {
       as: user,
       query: { page: 1, list: 10, type: "exchange" },
     });
@@ -88,7 +88,7 @@ describe("exchange", () => {
 
     const used = await execute(user, quoteId);
     expect(used.body).toMatchObject({ code: 0, msg: "This quote has already been used" });
-    const log = await t.send("getduihuanlog", { as: user, query: { page: 1, list: 10 } });
+    const log = await t.send("listExchanges", { as: user, query: { page: 1, list: 10 } });
     expect(log.body.data).toMatchObject({ total: 1, items: [{ from: "USDT", to: "BTC", receive: "0.00999" }] });
   });
 
@@ -166,11 +166,7 @@ describe("funds under concurrency", () => {
     // codes cannot be live at once for one user; the money path under test is the same either way.
     const withdrawals = Array.from({ length: 250 }, () =>
       services.withdrawals
-        .placeWithdrawal(
-          user.userId,
-          { currency: "USDT", network: "TRC20", address: TRON, amount: "10" },
-          { secondFactorPassed: false },
-        )
+        .placeWithdrawal(user.userId, { currency: "USDT", network: "TRC20", address: TRON, amount: "10" })
         .then(
           () => "ok" as const,
           (e: unknown) => (e as { key?: string }).key ?? String(e),

@@ -112,10 +112,10 @@ export async function depositCompleted(
 ) {
   const proof = await upload(t, user, { data: tinyPng() });
   if (proof.body.code !== 1) throw new Error(`upload refused: ${proof.body.msg}`);
-  const channels = await t.api("rechargechannels", { as: user });
+  const channels = await t.api("listDepositChannels", { as: user });
   const channel = channels.items.find((c) => c.currency === currency);
   if (!channel) throw new Error(`no ${currency} channel`);
-  const { id } = await t.api("dorecharge", {
+  const { id } = await t.api("submitDeposit", {
     as: user,
     body: { channel_id: channel.id, amount, images: [proof.body.data!.id] },
   });
@@ -124,7 +124,7 @@ export async function depositCompleted(
 
 /** The caller's available and frozen balance of one currency, as userinfo shows it. */
 export async function balanceOf(t: TestApp, user: CallerOf, currency: string) {
-  const info = await t.api("userinfo", { as: user });
+  const info = await t.api("getUserInfo", { as: user });
   const found = info.users.balances.find((b) => b.currency === currency);
   return { available: found?.available ?? "0", frozen: found?.frozen ?? "0" };
 }

@@ -113,8 +113,8 @@ describe("uploads per hour under concurrency", () => {
         createdAt: new Date(),
       })
       .returning();
-    const channel = (await t.api("rechargechannels", { as: user })).items[0]!;
-    const res = await t.send("dorecharge", {
+    const channel = (await t.api("listDepositChannels", { as: user })).items[0]!;
+    const res = await t.send("submitDeposit", {
       as: user,
       body: { channel_id: channel.id, amount: "10", images: [reserved!.id] },
     });
@@ -127,7 +127,7 @@ describe("pending deposits under concurrency", () => {
     const user = await signUp(t);
     const proof = await upload(t, user, { data: tinyPng() });
     expect(proof.body.code, proof.body.msg).toBe(1);
-    const channel = (await t.api("rechargechannels", { as: user })).items[0]!;
+    const channel = (await t.api("listDepositChannels", { as: user })).items[0]!;
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => {
         const res = await instance(i).inject({

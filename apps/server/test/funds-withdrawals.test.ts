@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BodyOf, type Calls, calls, type DataOf, type Network } from "@cryptos/contract";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import { balanceOf, depositCompleted, emailedCode } from "./funds-fixtures";
@@ -51,14 +52,38 @@ async function fundedUser(
   return user;
 }
 
-type WithdrawInput = BodyOf<Calls["dowithdraw"]>;
+/** Turns two-step verification on as an authenticator app would; answers the recovery codes. */
+async function enrolTotp(user: SignedUpUser) {
+  const { secret } = await t.api("totpSetup", { as: user, body: { password: user.password } });
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
+  return t.api("totpEnable", { as: user, body: { code } });
+}
 
-const withdraw = (user: SignedUpUser, body: WithdrawInput) => t.send("dowithdraw", { as: user, body });
+/**
+ * Runs `meanwhile` once, right after the server next reads `userId`'s balance (the withdrawal's pre-check): the
+ * interleaving of a request placed in parallel, made certain. Everything else runs for real.
+ */
+function afterNextBalanceRead(userId: number, meanwhile: () => Promise<void>) {
+  const { ledger } = t.app.services;
+  const read = ledger.balance;
+  ledger.balance = async function (this: typeof ledger, account) {
+    const seen = await read.call(this, account);
+    if (account.userId === userId) {
+      Reflect.deleteProperty(ledger, "balance");
+      await meanwhile();
+    }
+    return seen;
+  };
+}
+
+type WithdrawInput = BodyOf<Calls["requestWithdrawal"]>;
+
+const withdraw = (user: SignedUpUser, body: WithdrawInput) => t.send("requestWithdrawal", { as: user, body });
 
 describe("withdrawals", () => {
   it("shows networks with fee and limits before confirming", async () => {
     const user = await signUp(t);
-    const info = await t.send("withdrawinfo", { as: user, body: { currency: "USDT" } });
+    const info = await t.send("getWithdrawalOptions", { as: user, body: { currency: "USDT" } });
     expect(info.body).toMatchObject({
       code: 1,
       data: { requires_real_name: false, real_name_status: "none" },
@@ -112,9 +137,9 @@ describe("withdrawals", () => {
     expect(twice.body.code).toBe(0);
     expect(await balanceOf(t, user, "USDT")).toEqual({ available: "100", frozen: "0" });
 
-    const mine = await t.send("getwithdraw", { as: user, query: { page: 1, list: 10 } });
+    const mine = await t.send("listWithdrawals", { as: user, query: { page: 1, list: 10 } });
     expect(mine.body.data).toMatchObject({ total: 1, items: [{ id, status: "rejected" }] });
-    const bills = await t.send("getmoneylog", {
+    const bills = await t.send("listBills", {
       as: user,
       query: { page: 1, list: 10, type: "withdraw_reject" },
     });
@@ -140,7 +165,7 @@ describe("withdrawals", () => {
       Number(h.totals.find((x) => x.currency === "USDT" && x.owner === owner)?.total ?? "0");
     expect(total(after, "withdrawal_clearing") - total(before, "withdrawal_clearing")).toBe(30);
     expect(total(after, "fees") - total(before, "fees")).toBe(1);
-    const list = await t.send("newslist", {
+    const list = await t.send("listMessages", {
       as: user,
       query: { cid: 3, page: 1, list: 1 },
     });
@@ -150,6 +175,27 @@ describe("withdrawals", () => {
       body: { status: "completed", uid: user.userId },
     });
     expect(queue.body.data).toMatchObject({ total: 1, items: [{ id, user_id: user.userId }] });
+  });
+
+  it("gives back the right codes of a request that an order placed meanwhile left short of money", async () => {
+    const user = await fundedUser("150");
+    const { recovery_codes } = await enrolTotp(user);
+    const recovery = recovery_codes[0]!;
+    const code = await emailedCode(t, user.email, "withdraw");
+    const request = (amount: string) =>
+      withdraw(user, { currency: "USDT", network: "TRC20", address: TRON, amount, code, totp: recovery });
+    const product = (await t.app.services.staking.products("en")).find((p) => p.currency === "USDT" && p.days === 7)!;
+    // 60 + 1 fee passes the pre-check against 150; then a subscription of 100 lands before the write, leaving 50.
+    afterNextBalanceRead(user.userId, async () => {
+      const staked = await t.send("subscribeStaking", { as: user, body: { eid: product.id, money: "100" } });
+      expect(staked.body.code, staked.body.msg).toBe(1);
+    });
+    expect((await request("60")).body).toMatchObject({ code: 0, msg: "Insufficient USDT balance" });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "50", frozen: "0" });
+
+    // Nothing was withdrawn, so neither the emailed code nor the recovery code was used up.
+    expect((await request("40")).body).toMatchObject({ code: 1, data: { amount: "40", status: "pending" } });
+    expect(await balanceOf(t, user, "USDT")).toEqual({ available: "9", frozen: "41" });
   });
 
   it("checks address format, decimals, limits and balance before asking for the code", async () => {
@@ -180,7 +226,7 @@ describe("withdrawals", () => {
       expect({ change, msg: res.body.msg, code: res.body.code }).toEqual({ change, msg, code: 0 });
     }
     // Raw: a network the contract does not know.
-    const network = await t.call(calls.dowithdraw.path, {
+    const network = await t.call(calls.requestWithdrawal.path, {
       headers: user.headers,
       body: { ...base, network: "Solana" },
     });
@@ -193,7 +239,7 @@ describe("withdrawals", () => {
     const on = await t.send("adminFundsSettings", { as: op, body: { withdraw_requires_real_name: true } });
     expect(on.body.data).toMatchObject({ withdraw_requires_real_name: true, exchange_fee_rate: "0.001" });
     try {
-      const info = await t.send("withdrawinfo", { as: user, body: {} });
+      const info = await t.send("getWithdrawalOptions", { as: user, body: {} });
       expect(info.body.data).toMatchObject({ requires_real_name: true, real_name_status: "none" });
       const code = await emailedCode(t, user.email, "withdraw");
       const res = await withdraw(user, { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code });

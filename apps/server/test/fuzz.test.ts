@@ -750,5 +750,6 @@ describe("API fuzzing", () => {
     );
     expect(stats.fiveXX).toBe(0);
     expect(stats.requests).toBeGreaterThanOrEqual(REQUESTS);
-  }, 180_000);
+    // 117 calls take about 180 s on two busy cores (the password calls hash for real): a bound, not a timing.
+  }, 600_000);
 });

@@ -7,6 +7,7 @@ import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import type { Clock } from "../src/lib/clock";
+import type { SteppableClock } from "../src/lib/test-clock";
 import { seedDatabase } from "../src/seed";
 import { type ContractClient, contractClient } from "./api-client";
 import { checkedOnClose } from "./invariants";
@@ -97,6 +98,8 @@ export const TEST_OPERATOR = { email: "ops@test.local", password: "operator-test
 export interface TestAppOptions {
   config?: Partial<Config>;
   clock?: Clock;
+  /** A steppable clock for the emailed codes alone, as TEST_CLOCK=on gives the browser tests' server. */
+  codeClock?: SteppableClock;
   /** The API's per-address limit; high by default, since every injected request comes from one address. */
   rateLimitPerMinute?: number;
   /** Runs on the built app before it is ready: the last point where hooks can be added. */
@@ -106,11 +109,16 @@ export interface TestAppOptions {
    * level trace and writes every line to it; without one, it logs nothing.
    */
   logStream?: { write(line: string): void };
+  /**
+   * A database that outlives the app (a server stopped and started again on one data folder): used as it is, not
+   * seeded again, and `close` stops the app only.
+   */
+  database?: Database;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  await seedDatabase(database);
+  const database = options.database ?? (await openTestDatabase());
+  if (!options.database) await seedDatabase(database);
   const { logStream } = options;
   const config = loadConfig(
     { LOG_LEVEL: logStream ? "trace" : "silent" },
@@ -125,6 +133,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(logStream ? { logStream } : { logger: false }),
     rateLimitPerMinute,
     clock: options.clock,
+    codeClock: options.codeClock,
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -151,7 +160,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

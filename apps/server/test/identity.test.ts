@@ -40,12 +40,12 @@ async function images(user: SignedUpUser, count = 2): Promise<number[]> {
   return ids;
 }
 
-type RealNameInput = BodyOf<Calls["doreal"]>;
+type RealNameInput = BodyOf<Calls["submitRealName"]>;
 
 const doreal = (user: SignedUpUser, body: RealNameInput, lang?: string) =>
-  t.send("doreal", { as: user, body, headers: lang ? { lang } : {} });
+  t.send("submitRealName", { as: user, body, headers: lang ? { lang } : {} });
 
-const getreals = (user: SignedUpUser) => t.api("getreals", { as: user });
+const getreals = (user: SignedUpUser) => t.api("getRealNameStatus", { as: user });
 
 const review = (id: number, action: "complete" | "reject", reason?: string) =>
   t.send("adminRealReview", { as: op, body: { id, action, reason } });
@@ -61,9 +61,9 @@ async function pendingOf(user: SignedUpUser) {
 /** The user's newest personal message, opened as the message screen does (in `lang`). */
 async function latestMessage(user: SignedUpUser, lang = "en") {
   const headers = { lang };
-  const [first] = (await t.api("newslist", { as: user, headers, query: { cid: 3, page: 1, list: 1 } })).items;
+  const [first] = (await t.api("listMessages", { as: user, headers, query: { cid: 3, page: 1, list: 1 } })).items;
   if (!first) return undefined;
-  return t.api("newsshow", { as: user, headers, query: { id: first.id } });
+  return t.api("readMessage", { as: user, headers, query: { id: first.id } });
 }
 
 describe("real-name rules", () => {
@@ -249,7 +249,7 @@ describe("real-name verification over the API", () => {
     }
     // Malformed input never reaches the service: unknown document type (raw: the contract has no such type), too
     // many images.
-    const libraryCard = await t.call(calls.doreal.path, {
+    const libraryCard = await t.call(calls.submitRealName.path, {
       headers: user.headers,
       body: { ...ok, doc_type: "library_card" },
     });
@@ -328,10 +328,10 @@ describe("real-name verification over the API", () => {
     expect(third.body).toMatchObject({ code: 0, msg: "Your identity has already been verified" });
 
     // The funds module reads the same state (withdrawal rule).
-    const info = await t.api("withdrawinfo", { as: user, body: {} });
+    const info = await t.api("getWithdrawalOptions", { as: user, body: {} });
     expect(info).toMatchObject({ real_name_status: "verified" });
     // And userinfo shows it, with the review messages counted as unread.
-    const { users } = await t.api("userinfo", { as: user });
+    const { users } = await t.api("getUserInfo", { as: user });
     expect(users.real_name_status).toBe("verified");
     expect(users.unread).toBeGreaterThanOrEqual(1);
   });
@@ -348,7 +348,7 @@ describe("real-name verification over the API", () => {
       Array.from({ length: 6 }, (_, i) => review(id, i % 2 ? "complete" : "reject", "no")),
     );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
-    const messages = await t.api("newslist", { as: user, query: { cid: 3, page: 1, list: 10 } });
+    const messages = await t.api("listMessages", { as: user, query: { cid: 3, page: 1, list: 10 } });
     expect(messages.total).toBe(1);
   });
 
@@ -375,7 +375,7 @@ describe("real-name verification over the API", () => {
     expect(asUser.status).toBe(401);
     const reviewAsUser = await t.send("adminRealReview", { as: user, body: { id: 1, action: "complete" } });
     expect(reviewAsUser.status).toBe(401);
-    expect((await t.send("getreals")).status).toBe(401);
+    expect((await t.send("getRealNameStatus")).status).toBe(401);
     expect((await review(2_000_000, "complete")).body).toMatchObject({ code: 0, msg: "Request 2000000 was not found" });
   });
 });

@@ -333,7 +333,7 @@ describe("ledger", () => {
   });
 
   it("asks for a session before showing bills", async () => {
-    const res = await t.send("getmoneylog", { query: { page: 1, list: 10 } });
+    const res = await t.send("listBills", { query: { page: 1, list: 10 } });
     expect(res.status).toBe(401);
   });
 });

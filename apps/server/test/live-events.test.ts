@@ -3,11 +3,11 @@ import type { WsServerMessage } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import { POSTGRES_ADMIN_URL, startTestApp, type TestApp, testDbKind } from "./helper";
+import { LiveClient } from "./live-client";
 import { type SignedUpUser, signUp } from "./sign-up";
 
 /**
@@ -21,67 +21,11 @@ let operator: string;
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 
-/** A `/ws` connection that records every server message and waits on them without timers. */
-class LiveClient {
-  readonly received: WsServerMessage[] = [];
-  private readonly waiters: (() => void)[] = [];
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on("message", (data) => {
-      this.received.push(JSON.parse(data.toString()) as WsServerMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async open(at = port): Promise<LiveClient> {
-    const socket = new WebSocket(`ws://127.0.0.1:${at}/ws`);
-    const client = new LiveClient(socket);
-    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    return client;
-  }
-
-  async waitFor(test: (received: WsServerMessage[]) => boolean): Promise<void> {
-    while (!test(this.received)) await new Promise<void>((resolve) => this.waiters.push(resolve));
-  }
-
-  events(): number {
-    return this.received.filter((m) => m.type === "event").length;
-  }
-
-  /** Sends `auth` and answers the server's `signed_in`. */
-  async auth(token: string | null): Promise<boolean> {
-    const before = this.received.length;
-    this.socket.send(JSON.stringify({ op: "auth", token }));
-    await this.waitFor((r) => r.slice(before).some((m) => m.type === "authed"));
-    const answer = this.received.slice(before).find((m) => m.type === "authed");
-    return answer?.type === "authed" && answer.signed_in;
-  }
-
-  async waitForEvents(count: number): Promise<void> {
-    await this.waitFor(() => this.events() >= count);
-  }
-
-  /**
-   * Everything the server sent this socket before now has arrived: frames of one socket keep their order, so once
-   * the pong is in, an event the server had sent is in too.
-   */
-  async settle(): Promise<void> {
-    const pongs = () => this.received.filter((m) => m.type === "pong").length;
-    const before = pongs();
-    this.socket.send(JSON.stringify({ op: "ping" }));
-    await this.waitFor(() => pongs() > before);
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
-
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 async function unread(user: SignedUpUser): Promise<number> {
-  const res = await t.send("getnews", { as: user });
+  const res = await t.send("countUnreadMessages", { as: user });
   expect(res.body.code).toBe(1);
   return res.body.data!;
 }
@@ -123,9 +67,9 @@ afterAll(async () => {
 
 describe("user events over WebSocket", () => {
   it("tells the addressee's sockets, after the message is committed, and no one else's", async () => {
-    const aliceSocket = await LiveClient.open();
-    const aliceSecondSocket = await LiveClient.open();
-    const bobSocket = await LiveClient.open();
+    const aliceSocket = await LiveClient.open(port);
+    const aliceSecondSocket = await LiveClient.open(port);
+    const bobSocket = await LiveClient.open(port);
     expect(await aliceSocket.auth(alice.token)).toBe(true);
     expect(await aliceSecondSocket.auth(alice.token)).toBe(true);
     expect(await bobSocket.auth(bob.token)).toBe(true);
@@ -144,7 +88,7 @@ describe("user events over WebSocket", () => {
   });
 
   it("sends nothing for a message whose transaction rolled back", async () => {
-    const socket = await LiveClient.open();
+    const socket = await LiveClient.open(port);
     expect(await socket.auth(alice.token)).toBe(true);
     const before = await unread(alice);
     const messages = t.app.services.messages;
@@ -166,9 +110,9 @@ describe("user events over WebSocket", () => {
   });
 
   it("tells every signed-in socket of an announcement, and no signed-out one", async () => {
-    const aliceSocket = await LiveClient.open();
-    const bobSocket = await LiveClient.open();
-    const anonymous = await LiveClient.open();
+    const aliceSocket = await LiveClient.open(port);
+    const bobSocket = await LiveClient.open(port);
+    const anonymous = await LiveClient.open(port);
     expect(await aliceSocket.auth(alice.token)).toBe(true);
     expect(await bobSocket.auth(bob.token)).toBe(true);
     const bobBefore = await unread(bob);
@@ -203,13 +147,13 @@ describe("user events over WebSocket", () => {
   });
 
   it("answers signed_in false to a bad token, and stops a socket's events when it signs out", async () => {
-    const socket = await LiveClient.open();
+    const socket = await LiveClient.open(port);
     expect(await socket.auth("not-a-session-token")).toBe(false);
     expect(await socket.auth(bob.token)).toBe(true);
     expect(await socket.auth(null)).toBe(false);
 
     // Signed out: a message to Bob reaches Bob's other socket, not this one.
-    const bobSocket = await LiveClient.open();
+    const bobSocket = await LiveClient.open(port);
     expect(await bobSocket.auth(bob.token)).toBe(true);
     await sendPersonal(bob);
     await bobSocket.waitForEvents(1);
@@ -237,8 +181,8 @@ describe("a socket whose session is revoked", () => {
     kept: string,
     revoke: () => Promise<void>,
   ) {
-    const revokedSocket = await LiveClient.open();
-    const keptSocket = await LiveClient.open();
+    const revokedSocket = await LiveClient.open(port);
+    const keptSocket = await LiveClient.open(port);
     expect(await revokedSocket.auth(revoked)).toBe(true);
     expect(await keptSocket.auth(kept)).toBe(true);
     await revoke();
@@ -286,7 +230,7 @@ describe("a socket whose session is revoked", () => {
     const user = await signUp(t);
     const kept = await secondSession(user);
     await revokedSocketHearsNothing(user, user.token, kept, async () => {
-      const changed = await t.send("changepwd", {
+      const changed = await t.send("changePassword", {
         as: kept,
         body: { old_password: user.password, password: "another-password-2" },
       });
@@ -345,7 +289,7 @@ describe.runIf(testDbKind() === "postgres")("user events across instances on Pos
 
   it("listens again after its database connection drops, and tells its clients to catch up", async () => {
     const user = await carol();
-    const socket = await LiveClient.open();
+    const socket = await LiveClient.open(port);
     expect(await socket.auth(user.token)).toBe(true);
     const listening = sql`select pid from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`;

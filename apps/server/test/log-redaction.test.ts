@@ -6,6 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorSessions, operators, sessions, users } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
+import { savedAddress } from "./factories/address";
 import { depositCompleted, emailedCode } from "./funds-fixtures";
 import { startTestApp, type TestApp } from "./helper";
 
@@ -79,7 +80,7 @@ describe("log redaction", () => {
     expect(codeLogin.body.code, codeLogin.body.msg).toBe(1);
     secrets.add(codeLogin.body.data!.userinfo.token);
     // The legacy `token` header and a call made with it.
-    expect((await t.send("userinfo", { headers: { token } })).body.code).toBe(1);
+    expect((await t.send("getUserInfo", { headers: { token } })).body.code).toBe(1);
 
     // The operator: password login, TOTP set up and enabled, then a password + TOTP login.
     await t.app.services.admin.ensureOperator(OPERATOR.email, OPERATOR.password);
@@ -108,8 +109,8 @@ describe("log redaction", () => {
     secrets.add(opToken);
 
     // The user turns two-step verification on (secret, first code and recovery codes are secrets too), then makes
-    // a deposit completed by the operator and a withdrawal to a typed address, confirmed with an emailed code and
-    // an authenticator code (without two-step verification only matured book addresses are allowed: decision 031).
+    // a deposit completed by the operator, saves an address with an authenticator code and withdraws to it,
+    // confirmed with an emailed code and another authenticator code (decision 120).
     const userSetup = await t.send("totpSetup", { as: token, body: { password } });
     const userSecret = userSetup.body.data!.secret;
     secrets.add(userSecret);
@@ -124,9 +125,12 @@ describe("log redaction", () => {
       secrets.add(recovery);
     }
     await depositCompleted(t, token, opToken, "100");
+    // Saved with the authenticator's code, so usable at once (decision 120); the withdrawal takes a later step's.
+    clock.advance(30_000);
+    await savedAddress(t, token, { address: TRON, totp: userTotpAt() });
     clock.advance(61_000);
     const withdrawCode = await mailedCode(email, "withdraw");
-    const withdrawal = await t.send("dowithdraw", {
+    const withdrawal = await t.send("requestWithdrawal", {
       as: token,
       body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: withdrawCode, totp: userTotpAt() },
     });

@@ -104,7 +104,7 @@ afterAll(async () => {
   standIn.server.close();
 });
 
-const listed = () => t.api("productlist", { query: { product_type: 1 } });
+const listed = () => t.api("listPairs", { query: { product_type: 1 } });
 
 describe("ccxt price source", () => {
   it("records the exchange's last prices as ticks", async () => {
@@ -126,7 +126,7 @@ describe("ccxt price source", () => {
     await feed.tick();
     const again = await listed();
     expect(again.items.find((p) => p.symbol === "BTC/USDT")?.price).toBe("97200.50");
-    const chart = await t.api("getkdata", { query: { productid: bySymbol.get("BTC/USDT")!.id, intval: "1m" } });
+    const chart = await t.api("getCandles", { query: { productid: bySymbol.get("BTC/USDT")!.id, intval: "1m" } });
     expect(chart.candles).toEqual([
       { t: Date.UTC(2026, 2, 4, 10, 0, 0), o: "97123.45", h: "97200.50", l: "97123.45", c: "97200.50", v: "0.000000" },
     ]);

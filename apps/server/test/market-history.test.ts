@@ -70,7 +70,7 @@ function eventLoopTurns() {
   };
 }
 
-const kdata = async (query: QueryOf<Calls["getkdata"]>) => (await t.send("getkdata", { query })).body;
+const kdata = async (query: QueryOf<Calls["getCandles"]>) => (await t.send("getCandles", { query })).body;
 
 /**
  * Every stored candle of a larger interval that disagrees with the one-minute candles it covers (open, high, low,

@@ -93,7 +93,7 @@ describe.runIf(run)("two instances on one PostgreSQL and Redis", () => {
     a.feed.start();
     b.feed.start();
 
-    const pairs = (await b.app.inject({ method: "GET", url: `${calls.productlist.path}?product_type=1` })).json().data
+    const pairs = (await b.app.inject({ method: "GET", url: `${calls.listPairs.path}?product_type=1` })).json().data
       .items as Pair[];
     const ids = pairs.slice(0, 3).map((p) => p.id);
     const socket = new WebSocket(`ws://127.0.0.1:${b.port}/ws`);
@@ -128,7 +128,7 @@ describe.runIf(run)("two instances on one PostgreSQL and Redis", () => {
 
     // B's own price list follows A's feed too.
     const last = ticks.at(-1)!;
-    const listed = (await b.app.inject({ method: "GET", url: `${calls.productlist.path}?product_type=1` })).json().data
+    const listed = (await b.app.inject({ method: "GET", url: `${calls.listPairs.path}?product_type=1` })).json().data
       .items as Pair[];
     expect(listed.find((p) => p.id === last.pair)?.price).toBeDefined();
 

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ManualClock } from "../src/lib/clock";
+import { statsSince } from "../src/modules/market/candles-repo";
 import { bucketStart } from "../src/modules/market/history";
-import { statsSince } from "../src/modules/market/repo";
 import type { MarketService } from "../src/modules/market/service";
 import { exchangeCount } from "../src/modules/market/sources/exchange-count";
 import { leaseHolder } from "../src/workers/lease";
@@ -41,19 +41,19 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const productList = async () => {
-  const res = await t.send("productlist", { query: { product_type: 1 } });
+  const res = await t.send("listPairs", { query: { product_type: 1 } });
   expect(res.body.code).toBe(1);
   return res.body.data!;
 };
 
-type KdataQuery = QueryOf<Calls["getkdata"]>;
+type KdataQuery = QueryOf<Calls["getCandles"]>;
 const kdata = async (
   productid: number,
   intval: KdataQuery["intval"],
   type: KdataQuery["type"] = "candle",
   limit?: number,
 ) => {
-  const res = await t.send("getkdata", { query: { productid, intval, type, ...(limit ? { limit } : {}) } });
+  const res = await t.send("getCandles", { query: { productid, intval, type, ...(limit ? { limit } : {}) } });
   expect(res.body.code).toBe(1);
   return res.body.data!.candles;
 };
@@ -146,7 +146,7 @@ describe("market data", () => {
   it("shows one pair's 24 h open, high, low, volume and change", async () => {
     const eth = (await productList()).items.find((p) => p.symbol === "ETH/USDT")!;
     await tick();
-    const res = await t.send("productshow", { query: { product_id: eth.id } });
+    const res = await t.send("getPair", { query: { product_id: eth.id } });
     expect(res.body.code).toBe(1);
     const d = res.body.data!;
     const from = new Date(clock.now().getTime() - DAY).toISOString();
@@ -184,24 +184,24 @@ describe("market data", () => {
     expect(all.length).toBeGreaterThan(24);
     expect(last24).toHaveLength(24);
     expect(last24.map((c) => c.t)).toEqual(all.slice(-24).map((c) => c.t));
-    const tooMany = await t.send("getkdata", { query: { productid: btc!.id, intval: "1h", limit: 501 } });
+    const tooMany = await t.send("getCandles", { query: { productid: btc!.id, intval: "1h", limit: 501 } });
     expect(tooMany.body.code).toBe(0);
     expect(tooMany.body.msg).toContain("limit");
   });
 
   it("refuses an unknown pair or interval with code 0 and a message", async () => {
-    const unknown = await t.send("productshow", { query: { product_id: 99999 } });
+    const unknown = await t.send("getPair", { query: { product_id: 99999 } });
     expect(unknown.body).toEqual({ code: 0, msg: "This trading pair does not exist or is not available" });
-    const de = await t.send("getkdata", {
+    const de = await t.send("getCandles", {
       query: { productid: 99999, intval: "1m", type: "candle" },
       headers: { lang: "de" },
     });
     expect(de.body).toEqual({ code: 0, msg: "Dieses Handelspaar gibt es nicht oder es ist nicht verfügbar" });
     // Raw: letters for a number, and an interval the contract does not have.
-    const notNumber = await t.call(calls.productshow.path, { method: "GET", query: { product_id: "abc" } });
+    const notNumber = await t.call(calls.getPair.path, { method: "GET", query: { product_id: "abc" } });
     expect(notNumber.body.code).toBe(0);
     expect(notNumber.body.msg).toContain("product_id");
-    const badInterval = await t.call(calls.getkdata.path, { method: "GET", query: { productid: "1", intval: "2m" } });
+    const badInterval = await t.call(calls.getCandles.path, { method: "GET", query: { productid: "1", intval: "2m" } });
     expect(badInterval.body.code).toBe(0);
     expect(badInterval.body.msg).toContain("intval");
   });
@@ -240,7 +240,7 @@ describe("sparklines: one call for a market list's lines", () => {
     const [a, b] = (await productList()).items;
     await t.database.db.execute(sql`update pairs set enabled = false where id = ${b!.id}`);
     try {
-      expect((await t.send("getkdata", { query: { productid: b!.id, intval: "1h" } })).body.code).toBe(0);
+      expect((await t.send("getCandles", { query: { productid: b!.id, intval: "1h" } })).body.code).toBe(0);
       const data = await sparklines([b!.id, 99_999, a!.id, 2_147_483_647], 5);
       expect(data.lines.map((line) => line.productid)).toEqual([a!.id]);
       expect(data.lines[0]!.candles).toEqual(await kdata(a!.id, "1h", "line", 5));
@@ -332,12 +332,28 @@ describe("the tick store", () => {
     await tick(3);
     const mine = recorded.get(pair!.id)!.slice(-3);
     const windows = await market.entryAndExit([
-      { id: 1, pairId: pair!.id, acceptedAt, settleAt: mine[1]!.at },
-      { id: 2, pairId: pair!.id, acceptedAt: clock.now(), settleAt: new Date(clock.now().getTime() + 60 * SECOND) },
+      { id: 1, pairId: pair!.id, acceptedAt, afterTickId: null, settleAt: mine[1]!.at },
+      {
+        id: 2,
+        pairId: pair!.id,
+        acceptedAt: clock.now(),
+        afterTickId: null,
+        settleAt: new Date(clock.now().getTime() + 60 * SECOND),
+      },
     ]);
     expect(windows.get(1)?.entry).toMatchObject({ price: mine[0]!.price, at: mine[0]!.at });
     expect(windows.get(1)?.exit).toMatchObject({ price: mine[1]!.price, at: mine[1]!.at });
     expect(windows.get(2)).toEqual({ entry: undefined, exit: undefined });
+    // With a receipt's head the entry is the next tick by position, whatever the acceptance time says.
+    const head = windows.get(1)!.entry!.id;
+    const positional = await market.entryAndExit([
+      { id: 3, pairId: pair!.id, acceptedAt: clock.now(), afterTickId: head, settleAt: mine[2]!.at },
+    ]);
+    expect(positional.get(3)?.entry).toMatchObject({
+      price: mine[1]!.price,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(positional.get(3)?.exit).toMatchObject({ price: mine[2]!.price, at: mine[2]!.at });
     expect(await market.latestPrice(pair!.base, "USDT")).toBe(
       new Decimal(mine[2]!.price).toFixed(pair!.price_decimals),
     );

@@ -1,6 +1,7 @@
-import { type CallDef, calls, EXPORT_KINDS, exportPath } from "@cryptos/contract";
+import { type CallDef, type CallName, calls, EXPORT_KINDS, exportPath } from "@cryptos/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_CLOCK_PATH } from "../src/plugins/test-clock";
 import { startTestApp, type TestApp } from "./helper";
 
 /**
@@ -9,7 +10,8 @@ import { startTestApp, type TestApp } from "./helper";
  * status that comes back must be one the document lists for that call, with the envelope it describes.
  */
 
-type Documented = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+type Operation = { responses: Record<string, unknown>; operationId?: string; "x-spec-name"?: string };
+type Documented = Record<string, Record<string, Operation>>;
 
 let t: TestApp;
 let documented: Documented;
@@ -24,6 +26,55 @@ afterAll(async () => {
 const statusesOf = (call: CallDef) => Object.keys(documented[call.path]?.[call.method.toLowerCase()]?.responses ?? {});
 
 const allCalls = Object.entries(calls) as [string, CallDef][];
+
+/**
+ * Decision 130: the calls named in the code by what they do, each with the method and path the spec (or DESIGN.md)
+ * gave it, frozen here, and the spec's name of it. The rename must not move a call on the wire.
+ */
+const RENAMED: Partial<Record<CallName, [string, string]>> = {
+  getUserInfo: ["POST /api/index/userinfo", "userinfo"],
+  listLoginTypes: ["POST /api/index/loginlist", "loginlist"],
+  sendEmailCode: ["POST /api/ems/send", "ems/send"],
+  sendSmsCode: ["POST /api/sms/send", "sms/send"],
+  resetPassword: ["POST /api/user/resetpwd", "user/resetpwd"],
+  changePassword: ["POST /api/user/changepwd", "user/changepwd"],
+  listPairs: ["GET /api/index/productlist", "productlist"],
+  getPair: ["GET /api/index/productshow", "productshow"],
+  getCandles: ["GET /api/index/getkdata", "getkdata"],
+  listUpDownSettings: ["POST /api/index/miao", "miao"],
+  placeUpDownOrder: ["POST /api/index/domiao", "domiao"],
+  getUpDownOrder: ["POST /api/index/getmiaode", "getmiaode"],
+  getUpDownOrderTicks: ["POST /api/index/miaoticks", "miaoticks"],
+  listUpDownOrders: ["POST /api/index/miaolist", "miaolist"],
+  listTicks: ["GET /api/index/ticks", "ticks"],
+  listTickHeads: ["GET /api/index/tickhead", "tickhead"],
+  listTickArchives: ["GET /api/index/tickarchives", "tickarchives"],
+  listTickAnchors: ["GET /api/index/anchors", "anchors"],
+  getStakingSummary: ["POST /api/index/item", "item"],
+  getStakingProduct: ["POST /api/index/getitems", "getitems"],
+  subscribeStaking: ["POST /api/index/doitem", "doitem"],
+  listStakingOrders: ["POST /api/index/getitemlist", "getitemlist"],
+  listDepositChannels: ["POST /api/index/rechargechannels", "rechargechannels"],
+  submitDeposit: ["POST /api/index/dorecharge", "dorecharge"],
+  listDeposits: ["POST /api/index/getrecharge", "getrecharge"],
+  requestWithdrawal: ["POST /api/index/dowithdraw", "dowithdraw"],
+  getWithdrawalOptions: ["POST /api/index/withdrawinfo", "withdrawinfo"],
+  listWithdrawals: ["POST /api/index/getwithdraw", "getwithdraw"],
+  quoteExchange: ["POST /api/index/duihuanquote", "duihuanquote"],
+  exchange: ["POST /api/index/duihuan", "duihuan"],
+  listExchanges: ["POST /api/index/getduihuanlog", "getduihuanlog"],
+  listBills: ["POST /api/index/getmoneylog", "getmoneylog"],
+  getHelpPage: ["POST /api/index/helpshow", "helpshow"],
+  getHomeMenu: ["POST /api/index/menus", "menus"],
+  getHomeShortcuts: ["POST /api/index/getmenusoft", "getmenusoft"],
+  getLatestAnnouncement: ["POST /api/index/gonggaoshow", "gonggaoshow"],
+  listMessages: ["POST /api/index/newslist", "newslist"],
+  readMessage: ["POST /api/index/newsshow", "newsshow"],
+  countUnreadMessages: ["POST /api/index/getnews", "getnews"],
+  submitRealName: ["POST /api/index/doreal", "doreal"],
+  getRealNameStatus: ["POST /api/index/getreals", "getreals"],
+  listWebviewHosts: ["POST /api/index/webviewhosts", "webviewhosts"],
+};
 
 /** The requests an outsider sends a call without reading its schema, each named for the failure message. */
 function probes(call: CallDef): [string, InjectOptions][] {
@@ -86,19 +137,41 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("names each operation as the code does (operationId) and as the spec's path does (x-spec-name)", () => {
+    for (const [name, call] of allCalls) {
+      const operation = documented[call.path]?.[call.method.toLowerCase()];
+      expect(operation?.operationId, call.path).toBe(name);
+      expect(call.path.endsWith(`/${operation?.["x-spec-name"]}`), `${name} ${call.path}`).toBe(true);
+    }
+    for (const [name, [route, spec]] of Object.entries(RENAMED) as [CallName, [string, string]][]) {
+      const [method, path] = route.split(" ") as [string, string];
+      expect(`${calls[name].method} ${calls[name].path}`, name).toBe(route);
+      expect(documented[path]?.[method.toLowerCase()], route).toMatchObject({ operationId: name, "x-spec-name": spec });
+    }
+  });
+
   it("describes each status, so a reader knows what it means", () => {
-    const responses = documented[calls.dowithdraw.path]!.post!.responses as Record<string, { description?: string }>;
+    const responses = documented[calls.requestWithdrawal.path]!.post!.responses as Record<
+      string,
+      { description?: string }
+    >;
     expect(responses["401"]?.description).toMatch(/sign in again/);
     expect(responses["200"]?.description).toMatch(/code: 0/);
+  });
+
+  it("has no test clock: the route exists only with TEST_CLOCK=on (decision 141)", async () => {
+    const moved = await t.app.inject({ method: "POST", url: TEST_CLOCK_PATH, payload: { advance_seconds: 60 } });
+    expect(moved.statusCode).toBe(404);
+    expect(Object.keys(documented)).not.toContain(TEST_CLOCK_PATH);
   });
 
   it("documents the 429 that a client over the per-address limit gets", async () => {
     const limited = await startTestApp({ config: { perIpLimits: true }, rateLimitPerMinute: 2 });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.call(calls.loginlist.path)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await limited.call(calls.listLoginTypes.path)).status);
       expect(statuses).toContain(429);
-      expect(statusesOf(calls.loginlist)).toContain("429");
+      expect(statusesOf(calls.listLoginTypes)).toContain("429");
     } finally {
       await limited.close();
     }
@@ -108,7 +181,7 @@ describe("the OpenAPI document", () => {
 describe("sms/send follows decision 001", () => {
   it("answers HTTP 200 with code 0 and says SMS is off, with the usual fields, `{}` or no body", async () => {
     for (const body of [{ mobile: "+15550100", event: "register" }, {}, undefined]) {
-      const res = await t.call(calls.smsSend.path, { body, headers: { lang: "de" } });
+      const res = await t.call(calls.sendSmsCode.path, { body, headers: { lang: "de" } });
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(res.body.code).toBe(0);
       expect(res.body.msg).toMatch(/SMS/);
@@ -116,7 +189,7 @@ describe("sms/send follows decision 001", () => {
   });
 
   it("names a malformed field instead of refusing the body", async () => {
-    const res = await t.call(calls.smsSend.path, { body: { mobile: 15550100 } });
+    const res = await t.call(calls.sendSmsCode.path, { body: { mobile: 15550100 } });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(0);
     expect(res.body.msg).toMatch(/mobile/);

@@ -69,8 +69,27 @@ const OPERATOR_CALLS: Record<string, { effect: "read" | "config" | "ledger"; rea
   "/api/admin/news/save": { effect: "config", reason: "announcement or message text" },
   "/api/admin/webview/hosts": { effect: "config", reason: "hosts the web view may open" },
   "/api/admin/outbox/list": { effect: "read", reason: "the email outbox" },
+  "/api/admin/incidents/list": { effect: "read", reason: "operator alerts: open and resolved incidents" },
   "/api/admin/chain/status": { effect: "read", reason: "the chain watcher's networks and on-chain deposits" },
   "/api/admin/chain/reconcile": { effect: "read", reason: "users' balances beside what the chain holds, per currency" },
+  "/api/admin/reserves/snapshot": {
+    effect: "config",
+    reason: "takes a proof-of-reserves snapshot now (reads balances in one snapshot, writes only the tree), audited",
+  },
+  "/api/admin/reserves/declared": { effect: "read", reason: "the reserves declared for networks checked by hand" },
+  "/api/admin/reserves/declare": {
+    effect: "config",
+    reason: "declares an address and amount on a hand-checked network, published as not proven; audited",
+  },
+  "/api/admin/reserves/undeclare": { effect: "config", reason: "removes a declared reserve, audited" },
+  "/api/admin/chain/network/save": {
+    effect: "config",
+    reason: "a network's node settings, checked against the node, refused when they would strand money, audited",
+  },
+  "/api/admin/chain/network/remove": {
+    effect: "config",
+    reason: "removes a console network nobody has an address or an open withdrawal on, audited",
+  },
 };
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
-import { type BodyOf, type Calls, calls, MAX_ACTIVE_PRICE_ALERTS, type WsServerMessage } from "@cryptos/contract";
+import { type BodyOf, type Calls, calls, MAX_ACTIVE_PRICE_ALERTS } from "@cryptos/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { ManualClock } from "../src/lib/clock";
 import type { Quote, SourcePair } from "../src/modules/market/sources/types";
 import { PriceFeed } from "../src/workers/price-feed";
 import { startTestApp, type TestApp } from "./helper";
+import { LiveClient } from "./live-client";
 import { type SignedUpUser, signUp } from "./sign-up";
 
 /**
@@ -143,7 +143,7 @@ describe("price alerts", () => {
     ]);
     expect(await alertMessages(user.userId)).toEqual([{ symbol: "BTC/USDT", level: "60500", price: "60500.00" }]);
     // The message reads in the user's language.
-    const news = await t.send("newslist", { as: user, headers: { lang: "de" }, query: { cid: 3 } });
+    const news = await t.send("listMessages", { as: user, headers: { lang: "de" }, query: { cid: 3 } });
     expect(news.body.data!.items[0]).toMatchObject({
       title: "Preisalarm: BTC/USDT",
     });
@@ -209,47 +209,3 @@ describe("price alerts", () => {
     expect((await alerts(user)).total).toBe(20);
   });
 });
-
-/** A `/ws` connection that records every server message and waits on them without timers. */
-class LiveClient {
-  readonly received: WsServerMessage[] = [];
-  private readonly waiters: (() => void)[] = [];
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on("message", (data) => {
-      this.received.push(JSON.parse(data.toString()) as WsServerMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async open(at: number): Promise<LiveClient> {
-    const socket = new WebSocket(`ws://127.0.0.1:${at}/ws`);
-    const client = new LiveClient(socket);
-    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    return client;
-  }
-
-  async waitFor(test: (received: WsServerMessage[]) => boolean): Promise<void> {
-    while (!test(this.received)) await new Promise<void>((resolve) => this.waiters.push(resolve));
-  }
-
-  async auth(token: string | null): Promise<boolean> {
-    const before = this.received.length;
-    this.socket.send(JSON.stringify({ op: "auth", token }));
-    await this.waitFor((r) => r.slice(before).some((m) => m.type === "authed"));
-    const answer = this.received.slice(before).find((m) => m.type === "authed");
-    return answer?.type === "authed" && answer.signed_in;
-  }
-
-  /** Everything sent before now has arrived: frames of one socket keep their order. */
-  async settle(): Promise<void> {
-    const pongs = () => this.received.filter((m) => m.type === "pong").length;
-    const before = pongs();
-    this.socket.send(JSON.stringify({ op: "ping" }));
-    await this.waitFor(() => pongs() > before);
-  }
-
-  close() {
-    this.socket.close();
-  }
-}

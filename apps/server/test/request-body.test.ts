@@ -26,7 +26,7 @@ const post = (url: string, payload: string, headers: Record<string, string> = {}
   t.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload });
 
 /** Whether the session still works: logout's handler (the side effect) never ran. */
-const signedIn = async (user: SignedUpUser) => (await t.send("userinfo", { as: user })).body.code === 1;
+const signedIn = async (user: SignedUpUser) => (await t.send("getUserInfo", { as: user })).body.code === 1;
 
 const mailsTo = async (email: string) =>
   (await t.database.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.to, email)))[0]!.n;
@@ -79,11 +79,11 @@ describe("bodies on calls that take none", () => {
 
   it("still takes the spec client's empty body, `{}` and `null`, and no body at all", async () => {
     for (const payload of ["", "{}", " { } ", "null"]) {
-      const res = await post(calls.loginlist.path, payload);
+      const res = await post(calls.listLoginTypes.path, payload);
       expect(res.statusCode, payload).toBe(200);
       expect(res.json().code, payload).toBe(1);
     }
-    const bare = await t.app.inject({ method: "POST", url: calls.loginlist.path });
+    const bare = await t.app.inject({ method: "POST", url: calls.listLoginTypes.path });
     expect(bare.json().code).toBe(1);
     const user = await signUp(t);
     const out = await post(calls.logout.path, "{}", user.headers);
@@ -97,7 +97,7 @@ describe("nesting depth", () => {
     const email = `deep-${Date.now()}@example.com`;
     // The schema would drop the unknown field and send the code: only the depth check stands in the way.
     const payload = `{"email":"${email}","event":"register","extra":${nested(10_000)}}`;
-    const res = await post(calls.emsSend.path, payload, { lang: "fr" });
+    const res = await post(calls.sendEmailCode.path, payload, { lang: "fr" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 0,
@@ -111,7 +111,7 @@ describe("nesting depth", () => {
     const extra = nested(MAX_JSON_DEPTH - 1); // inside the body's own object: MAX_JSON_DEPTH levels in all
     const note = JSON.stringify(`${"[{".repeat(200)}\\"`);
     const res = await post(
-      calls.emsSend.path,
+      calls.sendEmailCode.path,
       `{"email":"${email}","event":"register","extra":${extra},"note":${note}}`,
     );
     expect(res.json()).toMatchObject({ code: 1 });
@@ -122,7 +122,7 @@ describe("nesting depth", () => {
     const attack = nested(30_000);
     const [health, ...refused] = await Promise.all([
       t.app.inject({ method: "GET", url: "/api/health" }),
-      ...Array.from({ length: 5 }, () => post(calls.emsSend.path, attack)),
+      ...Array.from({ length: 5 }, () => post(calls.sendEmailCode.path, attack)),
     ]);
     expect(health!.json().code).toBe(1);
     for (const res of refused) {
@@ -136,7 +136,7 @@ describe("per-call body limits", () => {
   it("refuses a body over a small call's limit before it is parsed", async () => {
     const email = `big-${Date.now()}@example.com`;
     const payload = JSON.stringify({ email, event: "register", extra: "x".repeat(DEFAULT_BODY_LIMIT) });
-    const res = await post(calls.emsSend.path, payload, { lang: "es" });
+    const res = await post(calls.sendEmailCode.path, payload, { lang: "es" });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 0, msg: "La solicitud es demasiado grande" });
     expect(await mailsTo(email)).toBe(0);

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, userRecoveryCodes } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import type { Answer } from "./api-client";
+import { userPastCodeWait } from "./factories/user";
 import { fundUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
-import { passwordUser, type SignedUpUser, signUp } from "./sign-up";
+import { passwordUser, type SignedUpUser } from "./sign-up";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink";
 
 const STEP_MS = 30_000;
@@ -37,15 +38,11 @@ const codeAt = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
 
 /** A new user whose sign-up mail has been read, past the code's resend wait. */
-async function newUser(): Promise<SignedUpUser> {
-  const user = await signUp(t, undefined, sink);
-  clock.advance(CODE_COUNTDOWN_S * 1000);
-  return user;
-}
+const newUser = () => userPastCodeWait(t, clock, sink);
 
 /** Emails a code for `event` and reads it from the SMTP sink; then waits out the resend window. */
 async function mailedCode(email: string, event: EmsEvent): Promise<string> {
-  const sent = await t.send("emsSend", { body: { email, event } });
+  const sent = await t.send("sendEmailCode", { body: { email, event } });
   expect(sent.body.code, sent.body.msg).toBe(1);
   const code = await sink.nextCode(email);
   clock.advance(CODE_COUNTDOWN_S * 1000);
@@ -60,7 +57,7 @@ const login = (user: SignedUpUser, password = user.password, extra: Partial<Logi
     ...(ua ? { headers: { "user-agent": ua } } : {}),
   });
 
-const userinfo = (token: string) => t.send("userinfo", { as: token });
+const userinfo = (token: string) => t.send("getUserInfo", { as: token });
 
 async function enrolTotp(user: SignedUpUser): Promise<{ secret: string; recovery: string[] }> {
   const setup = await t.send("totpSetup", { as: user, body: { password: user.password } });
@@ -78,19 +75,19 @@ describe("security center: passwords", () => {
     const second = tokenOf(await login(user));
 
     // Unknown addresses are answered alike and get no mail.
-    const unknown = await t.send("emsSend", { body: { email: "nobody-here@example.com", event: "reset" } });
+    const unknown = await t.send("sendEmailCode", { body: { email: "nobody-here@example.com", event: "reset" } });
     expect(unknown.body.code).toBe(1);
 
     const code = await mailedCode(user.email, "reset");
-    const weak = await t.send("resetpwd", { body: { email: user.email, code, password: "onlyletters" } });
+    const weak = await t.send("resetPassword", { body: { email: user.email, code, password: "onlyletters" } });
     expect(weak.body.code).toBe(0);
     expect(weak.body.msg).toContain("password");
-    const wrong = await t.send("resetpwd", {
+    const wrong = await t.send("resetPassword", {
       body: { email: user.email, code: code === "000000" ? "111111" : "000000", password: NEW_PASSWORD },
     });
     expect(wrong.body).toMatchObject({ code: 0, msg: "The code is incorrect or has expired" });
 
-    const reset = await t.send("resetpwd", { body: { email: user.email, code, password: NEW_PASSWORD } });
+    const reset = await t.send("resetPassword", { body: { email: user.email, code, password: NEW_PASSWORD } });
     expect(reset.body).toMatchObject({ code: 1, data: null });
 
     for (const token of [user.token, second]) {
@@ -104,7 +101,7 @@ describe("security center: passwords", () => {
     expect((await userinfo(tokenOf(fresh))).body.code).toBe(1);
 
     // The code worked once.
-    const again = await t.send("resetpwd", { body: { email: user.email, code, password: "another-one-8" } });
+    const again = await t.send("resetPassword", { body: { email: user.email, code, password: "another-one-8" } });
     expect(again.body.code).toBe(0);
   });
 
@@ -112,7 +109,7 @@ describe("security center: passwords", () => {
     const user = await newUser();
     const other = tokenOf(await login(user));
     const change = (old_password: string, password: string) =>
-      t.send("changepwd", { as: user, body: { old_password, password } });
+      t.send("changePassword", { as: user, body: { old_password, password } });
 
     expect((await change("not-my-password-1", NEW_PASSWORD)).body).toMatchObject({
       code: 0,
@@ -132,7 +129,7 @@ describe("security center: passwords", () => {
     expect((await login(user)).body.code).toBe(0);
     expect((await login(user, NEW_PASSWORD)).body.code).toBe(1);
 
-    const signedOut = await t.send("changepwd", { body: { old_password: "x", password: NEW_PASSWORD } });
+    const signedOut = await t.send("changePassword", { body: { old_password: "x", password: NEW_PASSWORD } });
     expect(signedOut.status).toBe(401);
   });
 });
@@ -248,9 +245,16 @@ describe("security center: two-step verification (TOTP)", () => {
     const user = await newUser();
     await fundUser(t.app.services.ledger, user.userId, "100");
     const { secret } = await enrolTotp(user);
+    // Saved with the authenticator's code, so usable at once (decision 120); the withdrawal takes the next step's.
+    const saved = await t.send("withdrawAddressAdd", {
+      as: user,
+      body: { currency: "USDT", network: "TRC20", address: TRON, label: "Mine", totp: codeAt(secret) },
+    });
+    expect(saved.body.data, saved.body.msg).toMatchObject({ usable: true });
+    clock.advance(STEP_MS);
     const emailed = await mailedCode(user.email, "withdraw");
-    const withdraw = (extra: Partial<BodyOf<Calls["dowithdraw"]>> = {}) =>
-      t.send("dowithdraw", {
+    const withdraw = (extra: Partial<BodyOf<Calls["requestWithdrawal"]>> = {}) =>
+      t.send("requestWithdrawal", {
         as: user,
         body: { currency: "USDT", network: "TRC20", address: TRON, amount: "20", code: emailed, ...extra },
       });
@@ -326,7 +330,7 @@ describe("security center: notification mails", () => {
 
   it("mails the user after a password change and after a reset, in the language of the request", async () => {
     const user = await newUser();
-    const changed = await t.send("changepwd", {
+    const changed = await t.send("changePassword", {
       as: user,
       body: { old_password: user.password, password: NEW_PASSWORD },
     });
@@ -340,13 +344,13 @@ describe("security center: notification mails", () => {
     expect(text).toContain("If this was not you, reset your password now");
 
     const code = await mailedCode(user.email, "reset");
-    const reset = await t.send("resetpwd", {
+    const reset = await t.send("resetPassword", {
       headers: { lang: "de" },
       body: { email: user.email, code, password: "yet-another-secret-9" },
     });
     expect(reset.body.code, reset.body.msg).toBe(1);
     const german = await sink.nextMail(user.email, { subject: /Passwort/ });
-    expect(german.subject).toBe("Das Passwort Ihres Cryptos-Kontos wurde zurückgesetzt");
+    expect(german.subject).toBe("Das Passwort deines Cryptos-Kontos wurde zurückgesetzt");
     expect((await lastOutboxMail(user.email))?.text).toContain("Alle Sitzungen wurden abgemeldet.");
   });
 
@@ -412,7 +416,7 @@ describe("security center: notification mails", () => {
     try {
       // Its masked outbox holds no code to sign up with (decision 099).
       const user = await passwordUser(broken);
-      const changed = await broken.send("changepwd", {
+      const changed = await broken.send("changePassword", {
         as: user,
         body: { old_password: user.password, password: NEW_PASSWORD },
       });

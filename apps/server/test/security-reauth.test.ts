@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../src/db/schema";
 import { ManualClock } from "../src/lib/clock";
 import type { Answer, CallerOf } from "./api-client";
+import { userPastCodeWait } from "./factories/user";
 import { insertUser } from "./fixtures";
 import { startTestApp, type TestApp } from "./helper";
-import { type SignedUpUser, signUp } from "./sign-up";
+import type { SignedUpUser } from "./sign-up";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink";
 
 /**
@@ -41,7 +42,7 @@ afterAll(async () => {
 const tokenOf = (res: Answer<DataOf<Calls["login"]>>) => res.body.data!.userinfo.token;
 const codeAt = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() });
-const userinfo = (as: CallerOf) => t.api("userinfo", { as });
+const userinfo = (as: CallerOf) => t.api("getUserInfo", { as });
 
 /** The text of the newest mail written to the outbox for `email` (the sink sees it encoded). */
 const lastOutboxText = async (email: string) =>
@@ -54,15 +55,12 @@ const lastOutboxText = async (email: string) =>
       .limit(1)
   )[0]?.text;
 
-async function newUser(): Promise<SignedUpUser> {
-  const user = await signUp(t, undefined, sink);
-  clock.advance(CODE_COUNTDOWN_S * 1000);
-  return user;
-}
+/** A new user whose sign-up mail has been read, past the code's resend wait. */
+const newUser = () => userPastCodeWait(t, clock, sink);
 
 /** Emails a code for `event` and reads it from the SMTP sink; then waits out the resend window. */
 async function mailedCode(email: string, event: EmsEvent): Promise<string> {
-  const sent = await t.send("emsSend", { body: { email, event } });
+  const sent = await t.send("sendEmailCode", { body: { email, event } });
   expect(sent.body.code, sent.body.msg).toBe(1);
   const code = await sink.nextCode(email);
   clock.advance(CODE_COUNTDOWN_S * 1000);
@@ -148,13 +146,13 @@ describe("a stolen session cannot change the account's security", () => {
     const other = tokenOf(await passwordLogin(owner));
     const bare = await t.send("revokeOtherSessions", { as: owner });
     expect(bare.body).toMatchObject({ code: 0, data: { reauth: "password" } });
-    expect((await t.send("userinfo", { as: other })).body.code).toBe(1);
+    expect((await t.send("getUserInfo", { as: other })).body.code).toBe(1);
     const proved = await t.send("revokeOtherSessions", {
       as: owner,
       body: { password: owner.password },
     });
     expect(proved.body).toMatchObject({ code: 1, data: { revoked: 1 } });
-    expect((await t.send("userinfo", { as: other })).status).toBe(401);
+    expect((await t.send("getUserInfo", { as: other })).status).toBe(401);
   });
 
   it("cannot turn on a pending secret another session set up, even with its code (issue 38)", async () => {
@@ -217,7 +215,7 @@ describe("the proof each kind of account gives", () => {
       msg: "The code is incorrect or has expired",
     });
 
-    const sent = await t.send("emsSend", { body: { email, event: "security" } });
+    const sent = await t.send("sendEmailCode", { body: { email, event: "security" } });
     expect(sent.body.code).toBe(1);
     const mail = await sink.nextMail(email, { subject: /\b\d{6}\b/ });
     expect(await lastOutboxText(email)).toContain("confirm a change to your Cryptos security settings");
@@ -280,12 +278,12 @@ describe("the proof each kind of account gives", () => {
         msg: "The signature does not match the wallet address",
         data: { reauth: "wallet" },
       });
-      expect((await t.send("userinfo", { as: other })).body.code).toBe(1);
+      expect((await t.send("getUserInfo", { as: other })).body.code).toBe(1);
 
       const proof = await signed();
       const ok = await t.send("revokeOtherSessions", { as: session, body: proof });
       expect(ok.body).toMatchObject({ code: 1, data: { revoked: 1 } });
-      expect((await t.send("userinfo", { as: other })).status).toBe(401);
+      expect((await t.send("getUserInfo", { as: other })).status).toBe(401);
       // The nonce is spent: the same signed message proves nothing twice.
       const replay = await t.send("revokeOtherSessions", { as: session, body: proof });
       expect(replay.body).toMatchObject({ code: 0, data: { reauth: "wallet" } });
@@ -342,7 +340,7 @@ describe("operator: reset a user's two-step verification", () => {
     expect(mail.subject).toBe("Two-step verification was turned off for your Cryptos account by our support team");
     expect(await lastOutboxText(user.email)).toContain(`Reason given: ${reason}.`);
 
-    const inbox = await t.send("newslist", { as: user, query: { cid: 3 } });
+    const inbox = await t.send("listMessages", { as: user, query: { cid: 3 } });
     const items = inbox.body.data!.items;
     expect(items.map((m) => m.title)).toContain("Two-step verification was turned off");
 

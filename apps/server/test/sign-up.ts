@@ -27,7 +27,7 @@ export async function signUp(
 ): Promise<SignedUpUser> {
   const password = "test-password-1";
   const code = sink
-    ? await t.api("emsSend", { body: { email, event: "register" } }).then(() => sink.nextCode(email))
+    ? await t.api("sendEmailCode", { body: { email, event: "register" } }).then(() => sink.nextCode(email))
     : await emailedCode(t, email, "register");
   const { token, id } = (await t.api("register", { body: { email, code, password } })).userinfo;
   return { userId: id, email, password, token, headers: { authorization: `Bearer ${token}` } };
@@ -46,7 +46,7 @@ export async function passwordUser(t: TestApp, email = `user-${randomUUID()}@exa
 
 /** Requests a code for `event` and reads it from the outbox (the app runs without SMTP). */
 export async function emailedCode(t: TestApp, email: string, event: EmsEvent): Promise<string> {
-  await t.api("emsSend", { body: { email, event } });
+  await t.api("sendEmailCode", { body: { email, event } });
   const [mail] = await t.database.db
     .select({ text: emailOutbox.text })
     .from(emailOutbox)

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -11,13 +12,15 @@ import { startTestApp, type TestApp } from "./helper";
  * (index.html) is compressed as it is sent.
  */
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pair ${i}`))};\n`;
+/** Above the 1 KB under which an answer goes out uncompressed. */
+const PADDING = `<!--${"x".repeat(1200)}-->`;
 let t: TestApp;
 let webDist: string;
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), "cryptos-spa-"));
   mkdirSync(path.join(webDist, "assets"));
-  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Cryptos</title>");
+  writeFileSync(path.join(webDist, "index.html"), `<!doctype html><title>Cryptos</title>${PADDING}`);
   const file = path.join(webDist, "assets/app-abc123.js");
   writeFileSync(file, script);
   writeFileSync(`${file}.br`, brotliCompressSync(script));
@@ -104,5 +107,50 @@ describe("the build's scripts and stylesheets, kept in memory after their first 
       const response = await get(url);
       expect(response.statusCode, url).not.toBe(200);
     }
+  });
+});
+
+describe("index.html and its CSP, read together (decision 124)", () => {
+  const hash = (code: string) => createHash("sha256").update(code, "utf8").digest("base64");
+  const page = (code: string) =>
+    `<!doctype html><title>Cryptos</title><script>${code}</script><div id=root></div>${PADDING}`;
+  const scriptHashes = (csp: unknown) => [...String(csp).matchAll(/'sha256-([^']+)'/g)].map(([, h]) => h);
+
+  it("serves a page rebuilt under the running server with the hashes of its own inline scripts", async () => {
+    const file = path.join(webDist, "index.html");
+    writeFileSync(file, page("document.documentElement.dataset.build='one'"));
+    const first = await t.app.inject({ method: "GET", url: "/" });
+    expect(first.body).toContain("build='one'");
+    expect(scriptHashes(first.headers["content-security-policy"])).toEqual([
+      hash("document.documentElement.dataset.build='one'"),
+    ]);
+
+    // A rebuild: a new page, and the old build's brotli copy still beside it for a moment.
+    const rebuilt = page("document.documentElement.dataset.build='two'");
+    writeFileSync(`${file}.br`, brotliCompressSync(page("document.documentElement.dataset.build='one'")));
+    writeFileSync(file, rebuilt);
+    for (const url of ["/", "/index.html"]) {
+      const again = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(again.statusCode).toBe(200);
+      expect(brotliDecompressSync(again.rawPayload).toString()).toBe(rebuilt);
+      expect(scriptHashes(again.headers["content-security-policy"])).toEqual([
+        hash("document.documentElement.dataset.build='two'"),
+      ]);
+      expect(again.headers.etag).not.toBe(first.headers.etag);
+    }
+    // The build's copy of the new page is sent once it is written; other answers carry the new hashes too.
+    writeFileSync(`${file}.br`, brotliCompressSync(rebuilt));
+    const copy = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br" } });
+    expect(copy.rawPayload.equals(readFileSync(`${file}.br`))).toBe(true);
+    const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(scriptHashes(asset.headers["content-security-policy"])).toEqual([
+      hash("document.documentElement.dataset.build='two'"),
+    ]);
+    const unchanged = await t.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "if-none-match": String(copy.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 });

@@ -19,11 +19,11 @@ import {
 } from "./crash-fixtures";
 
 /**
- * Issue #11 / DESIGN.md §4: staking interest is paid exactly once per order and day, and survives a crash. Each
- * round subscribes a few hundred orders dated 2 to 12 days back, starts a real server process (its staking worker
+ * Issue #11 / docs/design/staking.md: staking interest is paid exactly once per order and day, and survives a crash.
+ * Each round subscribes a few hundred orders dated 2 to 12 days back, starts a real server process (its staking worker
  * accrues at start), SIGKILLs it as soon as a first accrual batch has committed, restarts it and waits for every
- * elapsed day to be paid. Every order must end with one interest entry per elapsed day (to the cent), its
- * principal back once if it matured, and the ledger balanced.
+ * elapsed day to be paid. Every order must end with one interest entry per elapsed day (to the cent), its principal
+ * back once if it matured, and the ledger balanced.
  */
 
 const ROUND_ORDERS = (process.env.STAKING_CRASH_ORDERS ?? "400,300,300").split(",").map(Number);

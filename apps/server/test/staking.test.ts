@@ -21,18 +21,45 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The four demo products' names as the seed wrote them inline before they moved to the catalogues (ru declines). */
+const SEEDED_NAMES = {
+  en: ["USDT 7-day", "USDT 30-day", "BTC 14-day", "ETH 90-day"],
+  "zh-Hans": ["USDT 7天", "USDT 30天", "BTC 14天", "ETH 90天"],
+  "zh-Hant": ["USDT 7天", "USDT 30天", "BTC 14天", "ETH 90天"],
+  ja: ["USDT 7日間", "USDT 30日間", "BTC 14日間", "ETH 90日間"],
+  ko: ["USDT 7일", "USDT 30일", "BTC 14일", "ETH 90일"],
+  th: ["USDT 7 วัน", "USDT 30 วัน", "BTC 14 วัน", "ETH 90 วัน"],
+  vi: ["USDT 7 ngày", "USDT 30 ngày", "BTC 14 ngày", "ETH 90 ngày"],
+  fr: ["USDT 7 jours", "USDT 30 jours", "BTC 14 jours", "ETH 90 jours"],
+  es: ["USDT 7 días", "USDT 30 días", "BTC 14 días", "ETH 90 días"],
+  it: ["USDT 7 giorni", "USDT 30 giorni", "BTC 14 giorni", "ETH 90 giorni"],
+  de: ["USDT 7 Tage", "USDT 30 Tage", "BTC 14 Tage", "ETH 90 Tage"],
+  pt: ["USDT 7 dias", "USDT 30 dias", "BTC 14 dias", "ETH 90 dias"],
+  fi: ["USDT 7 päivää", "USDT 30 päivää", "BTC 14 päivää", "ETH 90 päivää"],
+  ru: ["USDT на 7 дней", "USDT на 30 дней", "BTC на 14 дней", "ETH на 90 дней"],
+} as const;
+
 const usdt7 = async () => (await s.staking.products("en")).find((p) => p.currency === "USDT" && p.days === 7)!;
 const balance = (userId: number, kind: "available" | "custody") => s.ledger.balance({ userId, currency: "USDT", kind });
 
 describe("staking", () => {
   it("lists the seeded products with their terms, publicly", async () => {
-    const res = await t.send("item");
+    const res = await t.send("getStakingSummary");
     expect(res.body.code).toBe(1);
     const data = res.body.data!;
     expect(data.products.length).toBeGreaterThanOrEqual(4);
     expect(data.in_custody).toBe("0");
-    const one = await t.send("getitems", { body: { id: (await usdt7()).id }, headers: { lang: "ja" } });
+    const one = await t.send("getStakingProduct", { body: { id: (await usdt7()).id }, headers: { lang: "ja" } });
     expect(one.body).toMatchObject({ code: 1, data: { name: "USDT 7日間", daily_rate: "0.0005", days: 7 } });
+  });
+
+  it("seeds the product names the first start always wrote, in every language (now from the catalogues)", async () => {
+    const seeded: Record<string, string[]> = {};
+    for (const locale of Object.keys(SEEDED_NAMES)) {
+      const products = await s.staking.products(locale as keyof typeof SEEDED_NAMES);
+      seeded[locale] = products.filter((p) => p.id <= 4).map((p) => p.name);
+    }
+    expect(seeded).toEqual(SEEDED_NAMES);
   });
 
   it("pays 7 daily interest entries and then the principal for a 7-day product", async () => {

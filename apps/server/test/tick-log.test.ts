@@ -24,10 +24,10 @@ let s: Services;
 let url: string;
 let pairs: { btc: number; eth: number };
 
-type Tick = DataOf<Calls["ticks"]>["items"][number];
-type Order = DataOf<Calls["getmiaode"]>;
+type Tick = DataOf<Calls["listTicks"]>["items"][number];
+type Order = DataOf<Calls["getUpDownOrder"]>;
 /** The log's time bounds, as the ticks call takes them. */
-type Range = Pick<QueryOf<Calls["ticks"]>, "from" | "to">;
+type Range = Pick<QueryOf<Calls["listTicks"]>, "from" | "to">;
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
@@ -51,7 +51,7 @@ const hashOf = (productid: number, x: Tick) =>
 async function ticksOf(productid: number, range: Range = {}): Promise<Tick[]> {
   const items: Tick[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.send("ticks", { query: { productid, page, list: 100, ...range } });
+    const res = await t.send("listTicks", { query: { productid, page, list: 100, ...range } });
     expect(res.body.code).toBe(1);
     const data = res.body.data!;
     items.push(...data.items);
@@ -59,7 +59,7 @@ async function ticksOf(productid: number, range: Range = {}): Promise<Tick[]> {
   }
 }
 
-/** The user's order as the log alone says it should have ended (the rule of DESIGN.md §4, written out again). */
+/** The user's order as the log alone says it should have ended (docs/design/updown.md's rule, written out again). */
 function derive(order: Order, log: Tick[], decimals: number) {
   const inside = log.filter(
     (x) => Date.parse(x.at) > Date.parse(order.accepted_at) && Date.parse(x.at) <= Date.parse(order.settle_at),
@@ -99,7 +99,7 @@ async function fundedUser() {
 }
 
 async function place(user: SignedUpUser, productid: number, direction: "up" | "down", seconds: number, amount: string) {
-  const res = await t.send("domiao", {
+  const res = await t.send("placeUpDownOrder", {
     body: { productid, direction, amount, seconds },
     as: user,
   });
@@ -108,7 +108,7 @@ async function place(user: SignedUpUser, productid: number, direction: "up" | "d
 }
 
 async function orderOf(user: SignedUpUser, id: number) {
-  const res = await t.send("getmiaode", { body: { id }, as: user });
+  const res = await t.send("getUpDownOrder", { body: { id }, as: user });
   return res.body.data!;
 }
 
@@ -156,7 +156,7 @@ describe("the public tick log", () => {
     }
     // The decimal as recorded, without the column's trailing zeros.
     expect(log.at(-1)!.price).toBe("97000.1");
-    const head = await t.api("tickhead");
+    const head = await t.api("listTickHeads");
     const btcHead = head.items.find((h) => h.productid === pairs.btc);
     expect(btcHead).toMatchObject({ id: log.at(-1)!.id, hash: log.at(-1)!.hash });
   });
@@ -168,12 +168,12 @@ describe("the public tick log", () => {
     expect((await ticksOf(pairs.btc, { from, to })).map((x) => x.id)).toEqual(all.slice(5, 10).map((x) => x.id));
     const bad: Range[] = [{ from: "yesterday" }, { from: to, to: from }, { to: "2026-13-45T00:00:00Z" }];
     for (const query of bad) {
-      const res = await t.send("ticks", { query: { productid: pairs.btc, ...query } });
+      const res = await t.send("listTicks", { query: { productid: pairs.btc, ...query } });
       expect(res.body.code).toBe(0);
       expect(res.body.msg).toMatch(/from|to/);
     }
     // Raw: without the productid the contract requires.
-    const missing = await t.call(calls.ticks.path, { method: "GET", query: {} });
+    const missing = await t.call(calls.listTicks.path, { method: "GET", query: {} });
     expect(missing.body).toMatchObject({ code: 0 });
   });
 
@@ -262,7 +262,7 @@ describe("the public tick log", () => {
   it("archives each pair's old days before pruning, and the verifier checks an old order against the archive", async () => {
     expect(await s.tickLog.archiveDaysBeforeRetention(7)).toBeGreaterThanOrEqual(2);
     expect(await s.market.retention.pruneTicks(7)).toBeGreaterThan(0);
-    const [archive] = (await t.api("tickarchives", { query: { productid: pairs.btc } })).items;
+    const [archive] = (await t.api("listTickArchives", { query: { productid: pairs.btc } })).items;
     expect(archive).toMatchObject({ day: "2026-03-02", prev_chain: TICK_CHAIN_START });
     const file = await t.app.inject({ method: "GET", url: archive!.url });
     expect(createHash("sha256").update(file.rawPayload).digest("hex")).toBe(archive!.sha256);

@@ -21,9 +21,9 @@ import {
 } from "./crash-fixtures";
 
 /**
- * DESIGN.md §4: settlement runs exactly once per order and survives a crash. A real server process (from source,
- * as `npm start` runs it) is SIGKILLed while 2,000 orders are due and it has begun settling them, then restarted;
- * five times. Every order must end settled once, paid by the rule from the ticks this test recorded, and the
+ * docs/design/updown.md: settlement runs exactly once per order and survives a crash. A real server process (from
+ * source, as `npm start` runs it) is SIGKILLed while 2,000 orders are due and it has begun settling them, then
+ * restarted; five times. Every order must end settled once, paid by the rule from the ticks this test recorded, and the
  * ledger must balance.
  */
 
@@ -120,7 +120,7 @@ describe("up/down settlement across crashes", () => {
           new Date(t0 - 100),
         );
 
-        // Orders, accepted at t0 (placed through the service, as domiao does).
+        // Orders, accepted at t0 (placed through the service, as placeUpDownOrder does).
         clock.set(t0);
         const plan = Array.from({ length: CYCLE_ORDERS[cycle]! }, (_, i) => ({
           userId: users[i % USERS]!,

@@ -12,9 +12,9 @@ import { closeThenDrop, openTestDatabase, POSTGRES_ADMIN_URL, testDbKind } from 
 import { checkedOnClose } from "./invariants";
 
 /**
- * DESIGN.md §4: settlement "is done by a worker that any number of server instances can run". Two instances, each
- * with its own services and its own connection pool, settle one backlog of 1,000 due orders at the same time.
- * On PGlite (one connection by nature) both instances share the one database and interleave by transaction.
+ * docs/design/updown.md: settlement "is done by a worker that any number of server instances can run". Two instances,
+ * each with its own services and its own connection pool, settle one backlog of 1,000 due orders at the same time. On
+ * PGlite (one connection by nature) both instances share the one database and interleave by transaction.
  */
 
 const ORDERS = 1_000;

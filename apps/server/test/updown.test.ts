@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/lib/clock";
 import type { Services } from "../src/modules/services";
 import { ORDERS_PER_MINUTE } from "../src/modules/updown/routes";
-import { fundUser } from "./fixtures";
+import { fundedUser as fundedUserOf } from "./factories/user";
 import { startTestApp, type TestApp } from "./helper";
 import { type SignedUpUser, signUp } from "./sign-up";
 
@@ -29,25 +29,21 @@ const at = (ms: number) => new Date(clock.now().getTime() + ms);
 const tick = (price: string, offsetMs = 0) => s.market.recordQuotes([{ pairId: btc, price }], at(offsetMs));
 const available = (userId: number) => s.ledger.balance({ userId, currency: "USDT", kind: "available" });
 
-async function fundedUser(amount = "1000"): Promise<SignedUpUser> {
-  const user = await signUp(t);
-  await fundUser(s.ledger, user.userId, amount);
-  return user;
-}
+const fundedUser = (amount = "1000") => fundedUserOf(t, amount);
 
 /** Places an order; `body` may be invalid on purpose (the refusal cases), hence untyped. */
 async function place(user: SignedUpUser, body: Record<string, unknown>) {
-  const order = { productid: btc, seconds: 30, ...body } as BodyOf<Calls["domiao"]>;
-  return t.send("domiao", { body: order, as: user });
+  const order = { productid: btc, seconds: 30, ...body } as BodyOf<Calls["placeUpDownOrder"]>;
+  return t.send("placeUpDownOrder", { body: order, as: user });
 }
 
 async function order(user: SignedUpUser, id: number) {
-  return (await t.send("getmiaode", { body: { id }, as: user })).body;
+  return (await t.send("getUpDownOrder", { body: { id }, as: user })).body;
 }
 
 describe("up/down orders", () => {
   it("shows the terms of every pair before anyone orders", async () => {
-    const res = await t.send("miao");
+    const res = await t.send("listUpDownSettings");
     expect(res.body.code).toBe(1);
     const items = res.body.data!.items;
     const terms = items.find((i) => i.productid === btc)!.terms;
@@ -89,7 +85,7 @@ describe("up/down orders", () => {
 
     const bills = await s.ledger.bills(user.userId, 1, 10, {});
     expect(bills.items.map((b) => b.type)).toEqual(expect.arrayContaining(["updown_stake", "updown_payout"]));
-    const ticks = await t.send("miaoticks", { body: { id }, as: user });
+    const ticks = await t.send("getUpDownOrderTicks", { body: { id }, as: user });
     expect(ticks.body.data!.items.map((x) => x.price)).toEqual(["101", "150", "110"]);
   });
 
@@ -143,7 +139,7 @@ describe("up/down orders", () => {
       expect(res.body.msg).toMatch(msg);
     }
     expect(await available(user.userId)).toBe("100");
-    const list = await t.send("miaolist", { query: { page: "1", list: "10" }, as: user });
+    const list = await t.send("listUpDownOrders", { query: { page: "1", list: "10" }, as: user });
     expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
   });
 
@@ -183,9 +179,9 @@ describe("up/down orders", () => {
     await tick("100", -100);
     const placed = (await place(owner, { direction: "up", amount: "20" })).body.data!;
     expect((await order(other, placed.id)).code).toBe(0);
-    const anonymous = await t.send("getmiaode", { body: { id: placed.id } });
+    const anonymous = await t.send("getUpDownOrder", { body: { id: placed.id } });
     expect(anonymous.status).toBe(401);
-    const list = await t.send("miaolist", { query: { page: "1", list: "10" }, as: other });
+    const list = await t.send("listUpDownOrders", { query: { page: "1", list: "10" }, as: other });
     expect(list.body, JSON.stringify(list.body)).toMatchObject({ code: 1, data: { total: 0 } });
   });
 
@@ -204,7 +200,7 @@ describe("up/down orders", () => {
     const user = await fundedUser("1000");
     await tick("100", -100);
     for (let i = 0; i < 3; i++) await place(user, { direction: "up", amount: "10" });
-    const page = await t.send("miaolist", {
+    const page = await t.send("listUpDownOrders", {
       query: { page: "1", list: "2" },
       body: { status: "awaiting_entry" },
       as: user,
@@ -258,7 +254,10 @@ describe("up/down orders: placement rate limit", () => {
     const [busy, other] = [await signUp(limited), await signUp(limited)];
     // Bodies that fail validation still count: the limit comes before anything else.
     const place = (user: SignedUpUser) =>
-      limited.call(calls.domiao.path, { headers: user.headers, body: { productid: 1, direction: "sideways" } });
+      limited.call(calls.placeUpDownOrder.path, {
+        headers: user.headers,
+        body: { productid: 1, direction: "sideways" },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < ORDERS_PER_MINUTE; i++) statuses.push((await place(busy)).status);
     expect(statuses.every((s) => s === 200)).toBe(true);

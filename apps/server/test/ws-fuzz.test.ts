@@ -17,7 +17,7 @@ import { openTestDatabase, testDbKind } from "./helper";
  * Fuzzes `/ws` (contract ws.ts) over real sockets on 127.0.0.1: malformed JSON, any JSON, messages near the
  * protocol with wrong types and unknown ops, deep nesting, binary frames, frames over the size limit, invalid
  * UTF-8, floods of messages on one connection, and many connections opening and closing (some before the upgrade
- * is done). Throughout, the server must not crash, log nothing at error level, answer HTTP (health, productlist)
+ * is done). Throughout, the server must not crash, log nothing at error level, answer HTTP (health, listPairs)
  * with 200, keep sending ticks to a well-behaved socket, answer every frame it can read with a message of the
  * contract, and close only the connections that broke the protocol (with the WebSocket close code for it). After
  * the rounds, every connection it held is gone and its heap (after a full GC) has not grown past a generous bound.
@@ -243,7 +243,7 @@ function get(path: string): Promise<{ status: number; body: string }> {
 
 /** GETs while the sockets are busy: never a 5xx, and the envelope says yes. */
 async function httpAnswers() {
-  for (const path of [calls.health.path, `${calls.productlist.path}?product_type=1`]) {
+  for (const path of [calls.health.path, `${calls.listPairs.path}?product_type=1`]) {
     const response = await get(path);
     expect(response.status, path).toBe(200);
     expect((JSON.parse(response.body) as { code: number }).code, path).toBe(1);

@@ -1,20 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Beasties from "beasties";
 import { minifySync, type Plugin, type Rolldown } from "vite";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/chromium.mjs";
+import { criticalRules, cssOf } from "./critical-css";
+import { type RenderedShell, renderShells, type ShellRead } from "./render";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
-
-import type { FirstReadsFacts, RenderedShell } from "../src/app/shell/prerender";
-
-/** The environment variable that makes vite.config.ts build the prerender page (shell/prerender.html) instead. */
-export const PRERENDER_OUT = "CRYPTOS_SHELL_PRERENDER_OUT";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.dirname(HERE);
@@ -22,7 +15,6 @@ const BOOT_TEMPLATE = path.join(HERE, "boot.js");
 const PRELOAD_TEMPLATE = path.join(HERE, "preload.js");
 const FIRST_READS_TEMPLATE = path.join(HERE, "first-reads.js");
 const PUBLIC = path.join(WEB, "public");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 
 /** The tabs that get a shell: the four of the tab bar and Login. Assets is drawn signed in (a visitor goes to Login). */
 const SHELLS = [
@@ -49,100 +41,6 @@ const SHELLS = [
  */
 const SHELL_CSS =
   ".shells>.shell{display:none}.shells>.shell:target{display:block}#root:has(~.shells>.shell:target){display:none}";
-
-/** Builds shell/prerender.html into a temporary folder, with this same config (vite.config.ts reads PRERENDER_OUT). */
-async function buildPrerenderPage(out: string): Promise<void> {
-  const { build } = await import("vite");
-  process.env[PRERENDER_OUT] = out;
-  try {
-    await build({ root: WEB, configFile: path.join(WEB, "vite.config.ts"), logLevel: "warn" });
-  } finally {
-    delete process.env[PRERENDER_OUT];
-  }
-}
-
-/**
- * A shell's first reads as the page asked for them (app/routes preloadPage; some of the spec's reads are POSTs):
- * sent only with a session if `signedIn`.
- */
-interface ShellReads {
-  signedIn: boolean;
-  reads: { method: string; url: string; body: string | null }[];
-}
-
-interface Rendered {
-  shells: Map<string, RenderedShell>;
-  /** null: the page sends nothing before the app runs. */
-  reads: Map<string, ShellReads | null>;
-  facts: FirstReadsFacts;
-}
-
-/**
- * Opens the prerender page in Chromium once per shell, the API held unanswered (a first visit before its data), and
- * records the reads each page asks for, as the app spells their addresses (same origin: the path and query).
- */
-async function renderShells(dir: string): Promise<Rendered> {
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    if (pathname.startsWith("/api/")) return; // held: the page's reads stay pending
-    const file = path.join(dir, pathname === "/" ? "shell/prerender.html" : pathname);
-    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const type = file.endsWith(".html") ? "text/html" : file.endsWith(".css") ? "text/css" : "text/javascript";
-    res.writeHead(200, { "content-type": type }).end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
-  });
-  try {
-    const shells = new Map<string, RenderedShell>();
-    const reads = new Map<string, ShellReads | null>();
-    let facts: FirstReadsFacts | undefined;
-    for (const shell of SHELLS) {
-      const page = await browser.newPage();
-
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      const asked: ShellReads["reads"] = [];
-      page.on("request", (request) => {
-        const url = new URL(request.url());
-        if (!url.pathname.startsWith("/api/")) return;
-        asked.push({
-          method: request.method(),
-          url: url.origin === `http://127.0.0.1:${port}` ? `${url.pathname}${url.search}` : url.href,
-          body: request.postData(),
-        });
-      });
-      await page.goto(`http://127.0.0.1:${port}/#${shell.path}`);
-      await page.waitForFunction(() => typeof window.renderShell === "function");
-      const rendered = await page
-        .evaluate(([hash, signedIn]) => window.renderShell?.(hash, signedIn), [
-          `#${shell.path}`,
-          shell.signedIn,
-        ] as const)
-        .catch((error: Error) => {
-          throw new Error(`prerendering ${shell.path}: ${error.message}\n${errors.join("\n")}`);
-        });
-      if (!rendered) throw new Error(`prerendering ${shell.path}: nothing rendered`);
-      shells.set(shell.path, rendered);
-      reads.set(shell.path, "preload" in shell && !shell.preload ? null : { signedIn: shell.signedIn, reads: asked });
-      facts ??= await page.evaluate(() => window.firstReadsFacts?.());
-      await page.close();
-    }
-    if (!facts) throw new Error("prerendering: the page gave no facts for shell/first-reads.js");
-    return { shells, reads, facts };
-  } finally {
-    await browser.close();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 /** The JavaScript files a chunk runs: itself and its static imports, transitively. */
 function filesOf(bundle: OutputBundle, chunk: OutputChunk, files = new Set<string>()): Set<string> {
@@ -191,20 +89,6 @@ function fillIn(template: string, lines: Record<string, string>): string {
     filled = filled.replace(line, () => replacement);
   }
   return filled;
-}
-
-/** The CSS files a chunk and its static imports bring, in the order Vite links them. */
-function cssOf(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): string[] {
-  if (seen.has(chunk.fileName)) return [];
-  seen.add(chunk.fileName);
-  const css: string[] = [];
-  for (const name of chunk.imports) {
-    const imported = bundle[name];
-    if (imported?.type === "chunk") css.push(...cssOf(bundle, imported, seen));
-  }
-  const own = (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
-  css.push(...(own ?? []));
-  return css;
 }
 
 /**
@@ -259,53 +143,10 @@ function shellTranslations(shells: Map<string, RenderedShell>): string {
 }
 
 /**
- * The rules of `styles` that the page draws before the app runs: those whose selectors match an element of `html`
- * (the five shells and index.html's loader), in any of their media queries, and both themes' variables (the theme's
- * attribute is set by an inline script, after the build looked). Beasties reads selectors, not a browser's layout.
- */
-async function criticalRules(html: string, styles: string): Promise<string> {
-  const beasties = new Beasties({
-    external: false,
-    reduceInlineStyles: true,
-    keyframes: "critical",
-    allowRules: [/data-prefers-color-scheme/],
-    logLevel: "warn",
-  });
-  const page = html.replace("</head>", () => `<style>${styles}</style></head>`);
-  const reduced = (await beasties.process(page)).match(/<style>([\s\S]*?)<\/style>/)?.[1];
-  if (reduced === undefined) throw new Error("critical CSS: Beasties left no <style> in index.html");
-  return withoutUnusedVariables(reduced, html);
-}
-
-/**
- * `css` without the custom properties nothing in it or in `html` reads (antd-mobile declares some two hundred on
- * :root): the shells draw without them, and the whole stylesheet has them before the app draws.
- */
-function withoutUnusedVariables(css: string, html: string): string {
-  let kept = css;
-  for (let pass = 0; pass < 10; pass++) {
-    const read = new Set([...`${kept}${html}`.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]));
-    // A declaration starts a block or follows one (BEM's `.a--b:hover` is a selector, not a property).
-    const next = kept
-      .replace(/([{;])(--[\w-]+)\s*:[^;{}]*/g, (declaration, before: string, name: string) =>
-        read.has(name) ? declaration : before,
-      )
-      .replace(/;+}/g, "}")
-      .replace(/\{;+/g, "{")
-      .replace(/;;+/g, ";")
-      .replace(/[^{}]+\{\}/g, "");
-    if (next === kept) break;
-    kept = next;
-  }
-  return kept;
-}
-
-/**
  * Prerendered shells (issue 23): each tab's first screen, drawn by the app's own components at build time, goes
  * into index.html with the CSS rules it draws with inline and its texts in English; shell/boot.js (inline) picks the
  * one the address names before the first paint, puts in the stored language's texts if the app kept a copy, and
- * main.tsx hydrates it. Without Chromium the build
- * goes on without shells (index.html's loader shows until the app draws, as before) and says so.
+ * main.tsx hydrates it. The shells are drawn in Node (shell/render.ts): every build has them, no browser needed.
  */
 export function prerenderedShells(): Plugin {
   return {
@@ -316,18 +157,16 @@ export function prerenderedShells(): Plugin {
       const html = bundle["index.html"];
       if (html?.type !== "asset") this.error("index.html is not in the bundle");
       html.source = inlineBootScripts(String(html.source));
-      if (!existsSync(CHROMIUM)) {
-        this.warn(`no Chromium at ${CHROMIUM} (CHROMIUM_PATH): index.html gets no prerendered shells`);
-        return;
-      }
-      const scratch = mkdtempSync(path.join(tmpdir(), "cryptos-shells-"));
-      let rendered: Rendered;
-      try {
-        await buildPrerenderPage(scratch);
-        rendered = await renderShells(scratch);
-      } finally {
-        rmSync(scratch, { recursive: true, force: true });
-      }
+      const rendered = await renderShells(SHELLS);
+      // What shell/first-reads.js sends before the app runs; null: nothing (see SHELLS).
+      const reads = new Map<string, { signedIn: boolean; reads: ShellRead[] } | null>(
+        SHELLS.map((shell) => [
+          shell.path,
+          "preload" in shell && !shell.preload
+            ? null
+            : { signedIn: shell.signedIn, reads: rendered.reads.get(shell.path) ?? [] },
+        ]),
+      );
 
       // The CSS of the entry and of the shells' pages.
       const css = new Set<string>();
@@ -358,7 +197,7 @@ export function prerenderedShells(): Plugin {
       // page's code until it loads) though the stylesheet above has their rules. The helper skips a file linked as a
       // stylesheet already; a `disabled` link is never fetched (HTML: a disabled stylesheet is not obtained).
       const inlined = [...css].map((file) => `<link rel="stylesheet" href="./${file}" disabled>`).join("");
-      const { shells, reads, facts } = rendered;
+      const { shells, facts } = rendered;
       const data = Object.fromEntries(
         [...shells].map(([route, { texts, attributes, strings }]) => [
           route,

@@ -11,6 +11,7 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { keepShellTexts } from "./lib/shell-texts";
 import { installTheme } from "./lib/theme";
 import "./app/styles.css";
+import "./app/a11y.css";
 
 installTheme();
 installNetworkStatus();

@@ -32,7 +32,7 @@ export const BASE_WIDTH = 375;
 export const BACK_ICON_PX = 25;
 
 export const WALLET_LOGIN_TYPE = 3;
-/** The product type of crypto pairs (productlist's `product_type`); further types are data an operator adds. */
+/** The product type of crypto pairs (listPairs's `product_type`); further types are data an operator adds. */
 export const CRYPTO_PRODUCT_TYPE = 1;
 export const DEFAULT_LANGUAGE = "en";
 /** The JSON-RPC rate-limit error of the spec's node provider wrapper (RPC 429). */
@@ -52,9 +52,15 @@ export const STORAGE_KEYS = {
   currencyDecimals: "currency_decimals",
   /** The tick-log heads this device saw (live ticks carry them), to check later that the log still agrees. */
   tickWitnesses: "tick_witnesses",
+  /** The signed receipts and settlements of the user's up/down orders as first seen (issue 43), newest 500. */
+  updownReceipts: "updown_receipts",
   /**
    * The prerendered shells' texts in the interface language, for shell/boot.js before the first paint: index.html
    * carries them in English only (apps/web/lib/shell-texts.ts keeps this copy).
    */
   shellTexts: "shell_texts",
+  /** Set at the first sign-in on this device and kept after logout: a visitor without it is sent to sign up. */
+  hadSession: "had_session",
+  /** The proof-of-reserves snapshots this device checked, per user: whether each held the user's leaf. */
+  reservesSeen: "reserves_seen",
 } as const;

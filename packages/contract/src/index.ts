@@ -6,5 +6,7 @@ export * from "./envelope";
 export * from "./exports";
 export * from "./locales";
 export * from "./routes";
+export * from "./tx-hash";
 export * from "./validators";
 export * from "./ws";
+export * from "./ws-read";

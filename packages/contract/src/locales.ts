@@ -50,14 +50,28 @@ const ALIASES: Record<string, Locale> = {
   "zh-hant": "zh-Hant",
 };
 
-/** Maps a `lang` header or stored preference ("zh-CN", "pt-BR", "de") to a supported locale, else English. */
-export function resolveLocale(input: string | null | undefined): Locale {
-  if (!input) return "en";
+/** The supported locale a language tag ("zh-CN", "pt-BR", "de", "en-GB") names, or undefined for another language. */
+export function matchLocale(input: string | null | undefined): Locale | undefined {
+  if (!input) return undefined;
   const wanted = input.trim().toLowerCase();
   if (ALIASES[wanted]) return ALIASES[wanted];
   const exact = LOCALES.find((l) => l.toLowerCase() === wanted);
   if (exact) return exact;
   const base = wanted.split(/[-_]/)[0] ?? "";
   if (base === "zh") return wanted.includes("tw") || wanted.includes("hk") ? "zh-Hant" : "zh-Hans";
-  return LOCALES.find((l) => l === base) ?? "en";
+  return LOCALES.find((l) => l === base);
+}
+
+/** Maps a `lang` header or stored preference ("zh-CN", "pt-BR", "de") to a supported locale, else English. */
+export function resolveLocale(input: string | null | undefined): Locale {
+  return matchLocale(input) ?? "en";
+}
+
+/** The first of a browser's languages (navigator.languages, most wanted first) that is supported, if any. */
+export function preferredLocale(languages: readonly string[]): Locale | undefined {
+  for (const tag of languages) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveLocale } from "./locales";
+import { preferredLocale, resolveLocale } from "./locales";
 import { amountIssue, amountString, isAmount2, isCode, isEmail, isIdCard, isMobile, isUrl } from "./validators";
 
 describe("the spec's validators", () => {
@@ -100,5 +100,16 @@ describe("resolveLocale", () => {
     expect(resolveLocale("pt-BR")).toBe("pt");
     expect(resolveLocale("de")).toBe("de");
     expect(resolveLocale("xx")).toBe("en");
+  });
+});
+
+describe("preferredLocale", () => {
+  it("takes the first of the browser's languages that is supported, else none", () => {
+    expect(preferredLocale(["ja-JP", "en-US"])).toBe("ja");
+    expect(preferredLocale(["nl-NL", "vi", "en"])).toBe("vi");
+    expect(preferredLocale(["zh-HK"])).toBe("zh-Hant");
+    expect(preferredLocale(["en-GB", "de"])).toBe("en");
+    expect(preferredLocale(["nl", "sv"])).toBeUndefined();
+    expect(preferredLocale([])).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CODE_LENGTH } from "./constants";
+import { add, compare, decimalPlaces, significantDecimals } from "./decimal";
+
+export { decimalPlaces, significantDecimals };
 
 /**
  * The spec's generic validators (email, mobile, URL, ID card, number, digits, 6-digit code, amount with up to
@@ -37,12 +40,6 @@ export function isIdCard(v: string): boolean {
   return ID_CHECKS[sum % 11] === v[17]?.toUpperCase();
 }
 
-/** Counts the decimals of a decimal string ("1.250" has 3). */
-export function decimalPlaces(v: string): number {
-  const dot = v.indexOf(".");
-  return dot === -1 ? 0 : v.length - dot - 1;
-}
-
 /**
  * Whole-number digits an amount may have: every amount is below 10^15, so that the sum of 100,000 of them still
  * fits NUMERIC(38, 18), which holds 20 (docs/decisions/053-amounts-are-below-10-15-where-they-enter.md).
@@ -69,35 +66,6 @@ export const codeString = z.string().trim().regex(patterns.code, { error: "inval
 /** A second-factor answer: the 6-digit code of an authenticator app, or one of the account's recovery codes. */
 export const secondFactorString = z.string().trim().min(6).max(32);
 export const evmAddressString = z.string().trim().regex(patterns.evmAddress, { error: "invalid_address" });
-
-/** Decimals that carry a value: "10.50" has 1, "10.00" has 0 (the server's rule for a currency's precision). */
-export function significantDecimals(v: string): number {
-  const dot = v.indexOf(".");
-  return dot === -1 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
-}
-
-/** Exact comparison of two non-negative decimal strings (as `patterns.decimal` accepts): -1, 0 or 1. */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const [aw = "0", af = ""] = a.trim().split(".");
-  const [bw = "0", bf = ""] = b.trim().split(".");
-  const scale = Math.max(af.length, bf.length);
-  const x = BigInt(`${aw}${af.padEnd(scale, "0")}`);
-  const y = BigInt(`${bw}${bf.padEnd(scale, "0")}`);
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-
-/** a + b for non-negative decimal strings, exact. */
-export function addDecimals(a: string, b: string): string {
-  const [aw = "0", af = ""] = a.trim().split(".");
-  const [bw = "0", bf = ""] = b.trim().split(".");
-  const scale = Math.max(af.length, bf.length);
-  const digits = (BigInt(`${aw}${af.padEnd(scale, "0")}`) + BigInt(`${bw}${bf.padEnd(scale, "0")}`))
-    .toString()
-    .padStart(scale + 1, "0");
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale).replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
-}
 
 /** What is wrong with an amount, in the order a form says it; null when the amount can be sent. */
 export type AmountIssue =
@@ -136,11 +104,11 @@ export function amountIssue(value: string, limits: AmountLimits): AmountIssue | 
   if (decimalPlaces(v) > (limits.requestDecimals ?? 8)) return "too_many_decimals";
   if (!/[1-9]/.test(v)) return "must_be_positive";
   if (significantDecimals(v) > limits.decimals) return "too_many_decimals";
-  if (limits.min !== undefined && compareDecimals(v, limits.min) < 0) return "below_min";
-  if (limits.max !== undefined && compareDecimals(v, limits.max) > 0) return "above_max";
+  if (limits.min !== undefined && compare(v, limits.min) < 0) return "below_min";
+  if (limits.max !== undefined && compare(v, limits.max) > 0) return "above_max";
   if (limits.available !== undefined) {
-    const total = limits.fee ? addDecimals(v, limits.fee) : v;
-    if (compareDecimals(total, limits.available) > 0) return "insufficient_balance";
+    const total = limits.fee ? add(v, limits.fee) : v;
+    if (compare(total, limits.available) > 0) return "insufficient_balance";
   }
   return null;
 }

@@ -1,5 +1,3 @@
-import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
-
 /**
  * Live prices over WebSocket at `/ws` (same origin as the API; `ws:` or `wss:` to match the page).
  *
@@ -13,7 +11,7 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  * Reconnecting is the client's job: when the socket closes for any reason (server restart, deploy, network,
  * the server dropping a dead or too slow client), reconnect with exponential backoff (1 s doubling to 30 s,
  * with jitter, reset after a connection has stayed up for a while), send `subscribe` again for the pairs on
- * screen, and refresh prices once over HTTP (`productlist` / `getkdata`), because ticks sent while the socket
+ * screen, and refresh prices once over HTTP (`listPairs` / `getCandles`), because ticks sent while the socket
  * was down are not replayed.
  *
  * Heartbeat: the server sends a WebSocket ping every `WS_HEARTBEAT_MS` and closes a connection that has not
@@ -26,8 +24,11 @@ import type { WsEventTopic, WsServerMessage, WsTick } from "./ws";
  * `signed_in: false`; the connection stays open for prices. From then on the server sends
  * `{"type":"event","topic":…}` when something of that user changed, after the change is committed:
  * `messages` when a personal message arrives for them or an announcement or notice is published for everyone;
- * `price_alerts` when one of their price alerts fired (read `/api/user/alerts` with status `triggered`).
- * An event carries no data: it only says which calls to read again over HTTP (`messages`: `getnews`, the message
+ * `price_alerts` when one of their price alerts fired (read `/api/user/alerts` with status `triggered`);
+ * `deposits` when one of their deposits was submitted, gained confirmations, was credited or rejected (`listDeposits`);
+ * `withdrawals` when one of their withdrawals was requested, reviewed, signed, confirmed or finished (`listWithdrawals`);
+ * `balances` when their balances changed by a deposit or withdrawal (`getUserInfo`).
+ * An event carries no data: it only says which calls to read again over HTTP (`messages`: `countUnreadMessages`, the message
  * lists). The server checks the session again before each event it sends: once the session has ended (logout, the
  * user signing other sessions out, a password change or reset, expiry; on any instance) the socket gets
  * `{"type":"unauthed"}` instead, once, and no more events until it sends `auth` again. Events sent while the
@@ -44,60 +45,4 @@ export const WS_HEARTBEAT_MS = 30_000;
 /** At most this many pair ids per connection; more are refused with an `error` message. */
 export const WS_MAX_SUBSCRIPTIONS = 200;
 /** What changed for the user; the client reads the matching calls again. */
-export const WS_EVENT_TOPICS = ["messages", "price_alerts", "deposits"] as const;
-
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const isTick = (value: unknown): value is WsTick =>
-  isRecord(value) &&
-  isInt(value.pair) &&
-  typeof value.price === "string" &&
-  typeof value.at === "string" &&
-  (value.id === undefined || isInt(value.id)) &&
-  (value.hash === undefined || typeof value.hash === "string");
-
-/** A tick with known keys only; `id` and `hash` (the tick log's witness) when the server sends them. */
-function readTick({ pair, price, at, id, hash }: WsTick): WsTick {
-  return {
-    pair,
-    price,
-    at,
-    ...(id === undefined ? {} : { id }),
-    ...(hash === undefined ? {} : { hash }),
-  };
-}
-
-/**
- * A server message as `wsServerMessage` (ws.ts) would parse it — known keys only, `null` when it is not one —
- * without loading zod: the browser reads these frames on its first screen. ws-protocol.test.ts holds the two
- * to the same answers.
- */
-export function readWsServerMessage(value: unknown): WsServerMessage | null {
-  if (!isRecord(value)) return null;
-  switch (value.type) {
-    case "ticks": {
-      const { ticks } = value;
-      if (!Array.isArray(ticks) || ticks.length === 0 || !ticks.every(isTick)) return null;
-      return { type: "ticks", ticks: ticks.map(readTick) };
-    }
-    case "subscribed":
-      return Array.isArray(value.pairs) && value.pairs.every(isInt)
-        ? { type: "subscribed", pairs: [...value.pairs] }
-        : null;
-    case "pong":
-      return { type: "pong" };
-    case "unauthed":
-      return { type: "unauthed" };
-    case "authed":
-      return typeof value.signed_in === "boolean" ? { type: "authed", signed_in: value.signed_in } : null;
-    case "event":
-      return (WS_EVENT_TOPICS as readonly unknown[]).includes(value.topic)
-        ? { type: "event", topic: value.topic as WsEventTopic }
-        : null;
-    case "error":
-      return typeof value.msg === "string" ? { type: "error", msg: value.msg } : null;
-    default:
-      return null;
-  }
-}
+export const WS_EVENT_TOPICS = ["messages", "price_alerts", "deposits", "withdrawals", "balances"] as const;

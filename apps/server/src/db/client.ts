@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,12 +18,22 @@ export type DbKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DbKind;
+  /** The embedded database itself (PGlite only): backups dump its data folder (decision 111). */
+  pglite?: PGlite;
+  /** PGlite's files (DATA_DIR/pglite) when it keeps them on disk; absent for PostgreSQL and an in-memory PGlite. */
+  dataFolder?: string;
   /**
    * Calls `onPayload` with the `NOTIFY`s (`pg_notify`) of `channel` from every connection to this database, each
    * once its transaction has committed (never on rollback). Resolves once listening; the returned function stops.
    * `onReconnect` runs when a dropped listening connection is back: notifications sent meanwhile are lost.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * The connection pool now (the metrics): PostgreSQL's pool of up to `max` connections, `open` of them made, `idle`
+   * of those free, `waiting` queries queued for one. PGlite is one in-process connection: max and open are 1, and
+   * idle and waiting are not known (null): its statements take turns inside the process.
+   */
+  connections(): { max: number; open: number; idle: number | null; waiting: number | null };
   close(): Promise<void>;
 }
 
@@ -67,7 +78,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -76,6 +88,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      connections: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onPayload, onReconnect) {
         const listener = new PgListener(pgDriver, options.databaseUrl!, channel, onPayload, onReconnect);
         listeners.add(listener);
@@ -92,8 +105,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   let client: PGlite;
+  let unlock = () => {};
+  let dataFolder: string | undefined;
   if (options.dataDir) {
+    unlock = lockDataDir(options.dataDir);
     const dir = path.join(options.dataDir, "pglite");
+    dataFolder = dir;
     if (!existsSync(path.join(dir, "PG_VERSION")) && existsSync(clusterTemplate)) startFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, {
@@ -103,10 +120,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite(options.template ? { loadDataDir: options.template } : {});
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    unlock();
+    throw error;
+  }
   return {
     db,
     kind: "pglite",
+    connections: () => ({ max: 1, open: client.closed ? 0 : 1, idle: null, waiting: null }),
+    pglite: client,
+    ...(dataFolder ? { dataFolder } : {}),
     async listen(channel, onPayload) {
       // One embedded connection, never dropped: its own NOTIFYs reach it when their transaction commits.
       const unlisten = await client.listen(channel, onPayload);
@@ -114,7 +140,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

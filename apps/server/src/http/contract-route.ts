@@ -87,6 +87,7 @@ export function responseSchemas(call: CallDef) {
       : {}),
     429: refusal.describe("Too many calls from this address; `retry-after` says when to try again"),
     500: refusal.describe("A fault of the server's (never caused by the request); the details are in its log"),
+    ...(call.unavailableWhen ? { 503: z.union([envelope(call.data), refusal]).describe(call.unavailableWhen) } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { Redis } from "ioredis";
@@ -96,22 +96,28 @@ const directives = {
  * honours only on a trustworthy origin stay off plain http by a LAN name (SECURE_CONTEXT_ONLY).
  */
 export interface SecurityOptions {
-  /** SHA-256 (base64) of each inline script index.html carries: those, and no other inline script, may run. */
-  inlineScriptHashes?: readonly string[];
+  /**
+   * SHA-256 (base64) of each inline script index.html carries, as last read: those, and no other inline script, may
+   * run. The page itself sets the CSP of the copy it sends (securityHeaders), read with it (decision 124).
+   */
+  inlineScriptHashes?: () => readonly string[];
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  const scriptSrc = [...directives.scriptSrc, ...(options.inlineScriptHashes ?? []).map((hash) => `'sha256-${hash}'`)];
-  // helmet's headers do not depend on the request here, so they are worked out once: @fastify/helmet builds
-  // the middleware again on every request, which cost a fifth of the product list's throughput, and running
-  // helmet's chain of setters per request cost more again (bench/RESULTS.md).
-  const plainHeaders = headersOf(
+interface HeaderSets {
+  plain: Record<string, string>;
+  tls: Record<string, string>;
+  lan: Record<string, string>;
+}
+
+function headerSets(hashes: readonly string[]): HeaderSets {
+  const scriptSrc = [...directives.scriptSrc, ...hashes.map((hash) => `'sha256-${hash}'`)];
+  const plain = headersOf(
     helmet({
       contentSecurityPolicy: { directives: { ...directives, scriptSrc, upgradeInsecureRequests: null } },
       hsts: false,
     }),
   );
-  const tlsHeaders = {
+  const tls = {
     ...headersOf(
       helmet({
         contentSecurityPolicy: { directives: { ...directives, scriptSrc, upgradeInsecureRequests: [] } },
@@ -120,12 +126,33 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     ),
     "strict-transport-security": HSTS,
   };
-  const lanHeaders = Object.fromEntries(
-    Object.entries(plainHeaders).filter(([name]) => !SECURE_CONTEXT_ONLY.includes(name)),
-  );
+  const lan = Object.fromEntries(Object.entries(plain).filter(([name]) => !SECURE_CONTEXT_ONLY.includes(name)));
+  return { plain, tls, lan };
+}
+
+// helmet's headers depend only on the script hashes, so they are worked out once per build seen: @fastify/helmet
+// builds the middleware again on every request, which cost a fifth of the product list's throughput, and running
+// helmet's chain of setters per request cost more again (bench/RESULTS.md). A few builds are kept (a rebuild's
+// old and new page); a fifth drops the oldest.
+const byHashes = new Map<string, HeaderSets>();
+
+/** The security headers of an answer to `request` whose page carries inline scripts with these hashes. */
+export function securityHeaders(request: FastifyRequest, hashes: readonly string[]): Record<string, string> {
+  const key = hashes.join(" ");
+  let sets = byHashes.get(key);
+  if (!sets) {
+    sets = headerSets(hashes);
+    byHashes.set(key, sets);
+    if (byHashes.size > 4) byHashes.delete(byHashes.keys().next().value as string);
+  }
+  if (request.protocol === "https") return sets.tls;
+  return isLoopbackName(request.hostname) ? sets.plain : sets.lan;
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const hashes = options.inlineScriptHashes ?? (() => []);
   app.addHook("onRequest", (request, reply, done) => {
-    if (request.protocol === "https") reply.headers(tlsHeaders);
-    else reply.headers(isLoopbackName(request.hostname) ? plainHeaders : lanHeaders);
+    reply.headers(securityHeaders(request, hashes()));
     done();
   });
 });

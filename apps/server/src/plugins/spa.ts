@@ -1,27 +1,14 @@
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
+import { Negotiator } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { translate } from "../i18n/translate";
+import { securityHeaders } from "./security";
 import { assetsFromMemory } from "./spa-assets";
+import type { IndexReader } from "./spa-index";
 
-/**
- * The SHA-256 (base64) of each inline `<script>` in the web build's index.html: the scripts that must run before the
- * first paint (the theme, the prerendered shell's pick), which the CSP allows by hash and no other inline script.
- * None without a build.
- */
-export function inlineScriptHashes(root: string): string[] {
-  const index = path.join(root, "index.html");
-  if (!existsSync(index)) return [];
-  const html = readFileSync(index, "utf8");
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) =>
-    createHash("sha256")
-      .update(code ?? "", "utf8")
-      .digest("base64"),
-  );
-}
+const encodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });
 
 /**
  * Serves the built single-page app at `/` (hash routing: the server only ever sees `/` and assets), with its web app
@@ -29,7 +16,7 @@ export function inlineScriptHashes(root: string): string[] {
  * scope: apiRateLimitPlugin), and none is ever refused with the API's JSON envelope: a browser asking for the
  * document gets words it can show.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string; index: IndexReader }) => {
   if (!existsSync(options.root)) {
     app.log.warn({ root: options.root }, "web build not found; serving the API only (run npm run build)");
     return;
@@ -64,5 +51,24 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       },
     });
     assetsFromMemory(files, options.root);
+    // The page and the CSP that lets its inline scripts run, from one read (decision 124).
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const index = options.index.read();
+      if (!index) return reply.callNotFound();
+      reply
+        .headers(securityHeaders(request, index.scriptHashes))
+        .header("cache-control", "no-cache")
+        .header("etag", index.etag)
+        .header("vary", "accept-encoding")
+        .type("text/html; charset=utf-8");
+      if (request.headers["if-none-match"] === index.etag) return reply.code(304).send();
+      const accepted = request.headers["accept-encoding"];
+      const encoding = typeof accepted === "string" ? encodings.negotiate(accepted) : null;
+      const copy = encoding ? index.compressed.get(encoding) : undefined;
+      if (encoding && copy) return reply.header("content-encoding", encoding).send(copy);
+      return reply.send(index.html);
+    };
+    files.get("/", page);
+    files.get("/index.html", page);
   });
 });

@@ -15,8 +15,10 @@ export function chainWatcher(chain: ChainService, database: Database, log: Worke
     intervalMs,
     lease: { db: database.db, ttlMs: 30_000 },
     log,
+    // Every pass, with or without networks: it reads the stored list first, so a network saved in the console on
+    // any instance is followed from the next pass (decision 109).
     pass: async () => {
-      if (chain.networks.length > 0) await chain.pass();
+      await chain.pass();
     },
   });
 }

@@ -2,9 +2,9 @@ import { resolveLocale } from "@cryptos/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd-mobile";
 import enUS from "antd-mobile/es/locales/en-US";
-import { Suspense, use, useEffect, useState } from "react";
+import { Suspense, use, useEffect, useMemo, useState } from "react";
 import { DelayedLoader } from "@/components/Loader";
-import { type AntdLocale, loadAntdLocale } from "@/lib/antd-locale";
+import { type AntdLocale, loadAntdLocale, withAccessibleNames } from "@/lib/antd-locale";
 import { currenciesQueryOptions, useCurrencyDecimals } from "@/lib/currencies";
 import { useTranslation } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
@@ -12,18 +12,23 @@ import { AppRouter } from "./router";
 
 /** antd-mobile's built-in texts follow the interface language (its default would be Chinese). */
 function AntdLocaleProvider({ children }: { children: React.ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = resolveLocale(i18n.resolvedLanguage ?? i18n.language);
-  const [locale, setLocale] = useState<AntdLocale>(enUS);
+  const [loaded, setLoaded] = useState<AntdLocale>(enUS);
   useEffect(() => {
     let current = true;
-    void loadAntdLocale(language).then((loaded) => {
-      if (current) setLocale(loaded);
+    void loadAntdLocale(language).then((next) => {
+      if (current) setLoaded(next);
     });
     return () => {
       current = false;
     };
   }, [language]);
+  // The names antd-mobile gives its controls, which most of its locales leave in English, in the user's language.
+  const close = t("actions.close");
+  const clear = t("actions.clear");
+  const upload = t("actions.upload");
+  const locale = useMemo(() => withAccessibleNames(loaded, { close, clear, upload }), [loaded, close, clear, upload]);
   return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
 }
 

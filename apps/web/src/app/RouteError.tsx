@@ -1,8 +1,10 @@
 import { APP_NAME } from "@cryptos/contract";
+import { useEffect, useRef } from "react";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { TABS } from "@/components/TabBar";
 import { TranslationsUnavailable, useTranslation } from "@/lib/i18n";
+import { onReconnect } from "@/lib/network-status";
 import { useLocation, useNavigate } from "@/lib/router";
 import { retryFailedPages } from "./routes";
 
@@ -33,6 +35,10 @@ export function RouteError({ error }: { error: unknown }) {
     // A new location resets the error boundary (RouteErrorBoundary), which draws the page again.
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: { retry: Date.now() } });
   };
+  // Back online, a page whose code did not download while offline loads by itself.
+  const retryRef = useRef(onRetry);
+  retryRef.current = onRetry;
+  useEffect(() => onReconnect(() => isLoadFailure(error) && retryRef.current()), [error]);
   // The tab's own name on a tab (whose bar stays below), the app's name elsewhere, with Back.
   const tab = TABS.find(({ path }) => path === location.pathname);
   return (

@@ -1,5 +1,5 @@
-import { Popup } from "antd-mobile";
 import { type ReactNode, useId } from "react";
+import { Popup } from "./Popup";
 
 export interface BottomSheetProps {
   visible: boolean;
@@ -15,7 +15,10 @@ export interface BottomSheetProps {
   children: ReactNode;
 }
 
-/** A bottom sheet: a modal dialog named by its heading, closed by its mask or its close button. */
+/**
+ * A bottom sheet: a modal dialog named by its heading, closed by its mask, its close button or Escape; it holds
+ * focus while open and gives it back on close (components/Popup).
+ */
 export function BottomSheet({
   visible,
   onClose,

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { GlobalOutline } from "@/components/icons";
 import { useTranslation } from "@/lib/i18n";
+import type { LanguageSheetProps } from "./LanguageSheet";
 
-export interface LanguagePickerProps {
-  visible: boolean;
-  onClose: () => void;
-}
+export type LanguagePickerProps = LanguageSheetProps;
 
 /**
  * The sheet (antd-mobile's ActionSheet, with its animation and gesture libraries) downloads when first opened, not

@@ -2,6 +2,7 @@ import { APP_NAME } from "@cryptos/contract";
 import { type ReactNode, Suspense, useEffect } from "react";
 import { DelayedLoader } from "./Loader";
 import { PageHeader, type PageHeaderProps } from "./PageHeader";
+import { PAGE_BODY_ID } from "./SkipLink";
 
 /** The document title follows the page title: "<title> - Cryptos" (just "Cryptos" on Home). */
 export function usePageTitle(title: string): void {
@@ -26,7 +27,8 @@ export function Page({ title, children, className, ...header }: PageProps) {
   return (
     <div className="page">
       <PageHeader title={title} {...header} />
-      <main className={className ? `page__body ${className}` : "page__body"}>
+      {/* The skip link's target (components/SkipLink): focusable by script, not by Tab. */}
+      <main id={PAGE_BODY_ID} tabIndex={-1} className={className ? `page__body ${className}` : "page__body"}>
         <Suspense fallback={<DelayedLoader />}>{children}</Suspense>
       </main>
     </div>

@@ -38,7 +38,6 @@ export function PositionCard({ order, price, priceDecimals, others = 0 }: Positi
       className={`position-card position-card--${order.direction}`}
       data-testid="position-card"
       data-order-id={order.id}
-      aria-label={t("position.open", { id: order.id })}
     >
       <div className="position-card__top">
         <span className={`updown-direction updown-direction--${order.direction}`}>

@@ -17,6 +17,10 @@ export interface QueryViewProps<T> {
 export function QueryView<T>({ query, children }: QueryViewProps<T>) {
   const { t } = useTranslation();
   const retry = () => void query.refetch();
+  // Offline, a query waits for the connection (TanStack pauses it): say so rather than spin; it asks by itself
+  // once the connection is back.
+  if (query.isPending && query.fetchStatus === "paused")
+    return <RetryView onRetry={retry} message={t("status.offline")} />;
   if (query.isPending && query.fetchStatus !== "idle") return <DelayedLoader onRetry={retry} />;
   if (query.isError) {
     const message = query.error instanceof ApiError ? `${query.error.msg} — ${t("actions.retry")}` : undefined;

@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "@/lib/i18n";
+import { useOnline } from "@/lib/network-status";
 
 export interface RetryViewProps {
   onRetry: () => void;
-  /** Defaults to the spec's timeout text: "… click the screen to retry". */
+  /** Defaults to the spec's timeout text: "… click the screen to retry"; offline, the offline banner's words. */
   message?: ReactNode;
 }
 
 /** The whole area is the retry button, as the spec's text says. */
 export function RetryView({ onRetry, message }: RetryViewProps) {
   const { t } = useTranslation();
+  const online = useOnline();
   return (
     <button type="button" className="retry-view" onClick={onRetry}>
       <svg className="retry-view__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -21,7 +23,7 @@ export function RetryView({ onRetry, message }: RetryViewProps) {
           strokeLinecap="round"
         />
       </svg>
-      <span className="retry-view__message">{message ?? t("status.networkError")}</span>
+      <span className="retry-view__message">{message ?? t(online ? "status.networkError" : "status.offline")}</span>
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { Tag } from "antd-mobile";
 import { useTranslation } from "@/lib/i18n";
 
-/** Shown on every trading screen while prices come from the simulated market (DESIGN.md §1). */
+/** Shown on every trading screen while prices come from the simulated market (docs/design/honesty.md). */
 export function SimulatedBadge() {
   const { t } = useTranslation();
   return (

@@ -24,3 +24,21 @@ const loaders: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
 export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
   return (await loaders[locale]()).default;
 }
+
+/**
+ * The locale with the accessible names of antd-mobile's controls in the app's words: its close buttons and the
+ * mask that closes a popup ("Close"), an input's clear button, the image uploader's add button. Most of its
+ * locales leave these in English (a ja sheet's close button read "Close").
+ */
+export function withAccessibleNames(
+  locale: AntdLocale,
+  names: { close: string; clear: string; upload: string },
+): AntdLocale {
+  return {
+    ...locale,
+    common: { ...locale.common, close: names.close },
+    Mask: { ...locale.Mask, name: names.close },
+    Input: { ...locale.Input, clear: names.clear },
+    ImageUploader: { ...locale.ImageUploader, upload: names.upload },
+  };
+}

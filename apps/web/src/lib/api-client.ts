@@ -27,6 +27,15 @@ export class NetworkError extends Error {
   }
 }
 
+/** The browser's IANA time zone, or undefined where Intl cannot say. */
+function timeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface CallOptions<C extends CallDef> {
   query?: QueryOf<C>;
   body?: BodyOf<C>;
@@ -90,6 +99,9 @@ export function createApiClient({
     if (current) {
       result.set("authorization", `Bearer ${current}`);
       if (tokenHeader) result.set("token", current);
+      // The zone mails about this user's money are written in (decision 119).
+      const zone = timeZone();
+      if (zone) result.set("tz", zone);
     }
     if (json) result.set("content-type", "application/json");
     return result;
@@ -104,6 +116,8 @@ export function createApiClient({
     let response: Response;
     try {
       const early = takeFirstRead(url, init);
+      // Offline, a call is refused at once with the banner's words rather than after the browser gives up.
+      if (!early && typeof navigator !== "undefined" && navigator.onLine === false) throw new TypeError("offline");
       response = await (early
         ? untilAborted(early, controller.signal)
         : fetch(url, { ...init, signal: controller.signal }));

@@ -1,14 +1,53 @@
 const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** Where focus was when each trap (a sheet, a dialog) took it: kept after it closes, for traps closed together. */
+const openers = new WeakMap<HTMLElement, HTMLElement | null>();
+
+/** Visible and enabled: it can take focus now (a button inside a sheet that has slid away cannot). */
+function canTakeFocus(element: HTMLElement): boolean {
+  return (
+    element.isConnected &&
+    element.getClientRects().length > 0 &&
+    !element.closest('[inert], [disabled], [data-focus-trap="closed"]')
+  );
+}
+
 /**
- * Moves focus into `node`, keeps Tab inside it, calls `onEscape` on Escape (keys are heard on `keyTarget`: the
+ * Gives focus back to `opener`; when it can no longer take it (it was inside a sheet closed at the same time, or
+ * it is gone), to what opened that sheet, and so on; last to the page's main content, so that focus never drops to
+ * the document's body (decision 117).
+ */
+export function returnFocus(opener: HTMLElement | null): void {
+  let target = opener;
+  for (let hops = 0; target && hops < 8; hops++) {
+    if (canTakeFocus(target)) {
+      target.focus({ preventScroll: true });
+      if (document.activeElement === target) return;
+    }
+    const trap = [...document.querySelectorAll<HTMLElement>("[data-focus-trap]")].find((node) => node.contains(target));
+    target = trap ? (openers.get(trap) ?? null) : null;
+  }
+  const active = document.activeElement;
+  if (active && active !== document.body && active instanceof HTMLElement && canTakeFocus(active)) return;
+  document.querySelector<HTMLElement>("main")?.focus({ preventScroll: true });
+}
+
+/**
+ * Moves focus into `node` (onto `initial`, a dialog inside it, when given), keeps Tab inside it, calls `onEscape` on Escape (keys are heard on `keyTarget`: the
  * node, or the document when focus may sit outside it), and gives focus back to where it was when the returned
  * cleanup runs.
  */
-export function trapFocus(node: HTMLElement, onEscape: () => void, keyTarget: HTMLElement | Document = node) {
+export function trapFocus(
+  node: HTMLElement,
+  onEscape: () => void,
+  keyTarget: HTMLElement | Document = node,
+  initial: HTMLElement = node,
+) {
   const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  node.focus({ preventScroll: true });
+  openers.set(node, previous);
+  node.setAttribute("data-focus-trap", "open");
+  initial.focus({ preventScroll: true });
   const onKeyDown = (event: Event) => {
     if (!(event instanceof KeyboardEvent)) return;
     if (event.key === "Escape") {
@@ -18,7 +57,7 @@ export function trapFocus(node: HTMLElement, onEscape: () => void, keyTarget: HT
       return;
     }
     if (event.key !== "Tab") return;
-    const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(canTakeFocus);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) {
@@ -38,6 +77,10 @@ export function trapFocus(node: HTMLElement, onEscape: () => void, keyTarget: HT
   keyTarget.addEventListener("keydown", onKeyDown);
   return () => {
     keyTarget.removeEventListener("keydown", onKeyDown);
-    if (previous?.isConnected) previous.focus({ preventScroll: true });
+    // Closing (it may still be sliding away): nothing in it takes focus back.
+    node.setAttribute("data-focus-trap", "closed");
+    const active = document.activeElement;
+    // Only when focus is still in the closing node (or lost): a user who moved on elsewhere keeps their place.
+    if (!active || active === document.body || node.contains(active)) returnFocus(previous);
   };
 }

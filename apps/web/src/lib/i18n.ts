@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Locale, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
+import { DEFAULT_LANGUAGE, type Locale, preferredLocale, resolveLocale, STORAGE_KEYS } from "@cryptos/contract";
 import { use, useMemo, useSyncExternalStore } from "react";
 import { keepShellTexts } from "./shell-texts";
 import { FALLBACK_LANGUAGE, FALLBACK_NAMESPACE, type Resources, type TranslateOptions, translate } from "./translate";
@@ -187,9 +187,19 @@ export function useTranslation(namespaces?: string | readonly string[]): { t: TF
   return { t, i18n };
 }
 
+/**
+ * The stored choice; on a first visit (none stored) the first of the browser's languages that is one of the 14,
+ * kept as the choice so that the next visit's shell paints in it (decision 123); else English.
+ */
 function storedLocale(): Locale {
   try {
-    return resolveLocale(localStorage.getItem(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE);
+    const stored = localStorage.getItem(STORAGE_KEYS.language);
+    if (stored) return resolveLocale(stored);
+    const browser = preferredLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
+    if (!browser || browser === DEFAULT_LANGUAGE) return DEFAULT_LANGUAGE;
+    localStorage.setItem(STORAGE_KEYS.language, browser);
+    keepShellTexts();
+    return browser;
   } catch {
     return DEFAULT_LANGUAGE;
   }

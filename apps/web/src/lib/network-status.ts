@@ -13,10 +13,30 @@ const listeners = new Set<() => void>();
 let browserOnline = typeof navigator === "undefined" || navigator.onLine !== false;
 let serverReachable = true;
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
+const readOnline = () => browserOnline && serverReachable;
+
+const reconnectListeners = new Set<() => void>();
+let wasOnline = browserOnline && serverReachable;
 
 function notify(): void {
+  const online = readOnline();
+  const reconnected = online && !wasOnline;
+  wasOnline = online;
   for (const listener of listeners) listener();
+  if (reconnected) for (const listener of reconnectListeners) listener();
 }
+
+/**
+ * Calls `listener` each time the app is back online (the browser online again and the server answering): screens
+ * that failed while offline ask again by themselves rather than waiting on "click the screen to retry".
+ */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** Whether the browser says it is offline or the server did not answer the last call. */
+export const isOffline = (): boolean => !readOnline();
 
 function scheduleProbe(delay: number): void {
   clearTimeout(probeTimer);
@@ -54,8 +74,6 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-const readOnline = () => browserOnline && serverReachable;
 
 /** False while the browser is offline or the server does not answer. */
 export function useOnline(): boolean {

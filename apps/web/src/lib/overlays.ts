@@ -11,7 +11,9 @@ setupAntdMobileRender();
 export type ToastIcon = "success" | "error" | "loading" | "none";
 
 export function showToast(content: ReactNode, icon: ToastIcon, duration: number, position?: "top"): void {
-  Toast.show({ content, icon: icon === "none" ? undefined : icon, duration, ...(position ? { position } : {}) });
+  // antd-mobile names its cross icon "fail": any other string is drawn as text (a large "error" over the message).
+  const shown = icon === "none" ? undefined : icon === "error" ? "fail" : icon;
+  Toast.show({ content, icon: shown, duration, ...(position ? { position } : {}) });
 }
 
 export function clearToasts(): void {

@@ -18,9 +18,19 @@ export function isSafeRedirect(target: string | null | undefined): target is str
   return path !== LOGIN_PATH;
 }
 
-/** The login page, to come back to `from` (a route of this app with its query) once signed in. */
-export function loginPath(from?: string): string {
-  return isSafeRedirect(from) ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(from)}` : LOGIN_PATH;
+/** The login page's query parameter that opens it on sign-up ("register") rather than "Welcome back". */
+export const MODE_PARAM = "mode";
+
+/**
+ * The login page, to come back to `from` (a route of this app with its query) once signed in; `register` opens it
+ * on sign-up.
+ */
+export function loginPath(from?: string, mode?: "register"): string {
+  const query = new URLSearchParams();
+  if (isSafeRedirect(from)) query.set(REDIRECT_PARAM, from);
+  if (mode) query.set(MODE_PARAM, mode);
+  const text = query.toString();
+  return text ? `${LOGIN_PATH}?${text}` : LOGIN_PATH;
 }
 
 /**

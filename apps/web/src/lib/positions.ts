@@ -20,7 +20,7 @@ export const ORDERS_KEY = ["updown", "orders"] as const;
 export const upDownOrderOptions = (id: number) =>
   queryOptions({
     queryKey: ["updown", "order", id],
-    queryFn: ({ signal }) => api("getmiaode", { body: { id }, signal }),
+    queryFn: ({ signal }) => api("getUpDownOrder", { body: { id }, signal }),
     refetchInterval: (query) => (query.state.data?.status === "settled" ? false : ORDER_POLL_MS),
   });
 
@@ -33,7 +33,7 @@ export const openPositionsOptions = () =>
     queryFn: async ({ signal }) => {
       const pages = await Promise.all(
         OPEN_STATUSES.map((status) =>
-          api("miaolist", { query: { page: 1, list: MAX_PAGE_SIZE, status }, body: { status }, signal }),
+          api("listUpDownOrders", { query: { page: 1, list: MAX_PAGE_SIZE, status }, body: { status }, signal }),
         ),
       );
       return pages.flatMap((p) => p.items).sort((a, b) => b.id - a.id);

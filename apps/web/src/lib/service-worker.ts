@@ -1,8 +1,8 @@
 import { whenSettled } from "./idle";
 
 /**
- * Registers the service worker (production builds only: `vite build` writes sw.js, see pwa/service-worker.js)
- * once the page has loaded and then been idle, so that its precaching (small batches at low priority) never
+ * Registers the service worker (production builds only: `vite build` writes sw.js, see pwa/sw.js)
+ * once the page has loaded and then been idle, so that its precaching (one file at a time, at low priority) never
  * competes with the first screen. It keeps the shell for offline use; the API, the socket and uploaded files always
  * go to the network.
  */

@@ -17,9 +17,14 @@ export const sessionStore = {
   signIn(token: string, loginType: number, address?: string): void {
     storage.set(STORAGE_KEYS.token, token);
     storage.set(STORAGE_KEYS.loginType, String(loginType));
+    storage.set(STORAGE_KEYS.hadSession, "1");
     if (address) storage.set(STORAGE_KEYS.address, address);
     current = token;
     for (const listener of listeners) listener();
+  },
+  /** Whether anyone signed in on this device before (or is signed in): a first-timer is offered sign-up first. */
+  hadSession(): boolean {
+    return current !== null || storage.get(STORAGE_KEYS.hadSession) !== null;
   },
   /** Forgets token and login type (the spec's 401 and logout); the wallet address stays for the wallet flow. */
   clear(): void {

@@ -11,7 +11,7 @@ import { toast } from "./toast";
 
 export { HOME_PATH, LOGIN_PATH, sessionStore };
 
-export type UserInfo = DataOf<Calls["userinfo"]>;
+export type UserInfo = DataOf<Calls["getUserInfo"]>;
 export const userInfoKey = ["userinfo"] as const;
 
 // A signed-out session must not show the previous user's data on any screen.
@@ -27,7 +27,7 @@ export function useToken(): string | null {
 const userInfoQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: [...userInfoKey, token],
-    queryFn: ({ signal }) => api("userinfo", { signal }),
+    queryFn: ({ signal }) => api("getUserInfo", { signal }),
     enabled: token !== null,
   });
 
@@ -58,25 +58,29 @@ export function useSession() {
   };
 }
 
-/** Goes to the login page, which comes back to this screen (its route and query) once the user is signed in. */
-export function useGoToLogin(): (options?: { replace?: boolean }) => void {
+/**
+ * Goes to the login page, which comes back to this screen (its route and query) once the user is signed in;
+ * `register` opens it on sign-up.
+ */
+export function useGoToLogin(): (options?: { replace?: boolean; mode?: "register" }) => void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return useCallback(
-    (options?: { replace?: boolean }) => void navigate(loginPath(pathname + search), options),
+    (options?: { replace?: boolean; mode?: "register" }) =>
+      void navigate(loginPath(pathname + search, options?.mode), { replace: options?.replace }),
     [navigate, pathname, search],
   );
 }
 
 /**
  * For screens that need a user: with no stored token, go to the login page (replacing this entry), which comes
- * back here once signed in.
+ * back here once signed in. A first-timer (nobody signed in on this device yet) lands on sign-up, not "Welcome back".
  */
 export function useRequireAuth(): boolean {
   const token = useToken();
   const goToLogin = useGoToLogin();
   useEffect(() => {
-    if (!token) goToLogin({ replace: true });
+    if (!token) goToLogin({ replace: true, mode: sessionStore.hadSession() ? undefined : "register" });
   }, [token, goToLogin]);
   return token !== null;
 }

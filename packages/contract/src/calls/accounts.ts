@@ -50,7 +50,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 const session = z.object({ userinfo: z.object({ token: z.string(), id: z.number().int() }) });
 
 /**
- * Beside a refusal (`code: 0`) of login or dowithdraw when the account has TOTP on and the code was missing or
+ * Beside a refusal (`code: 0`) of login or requestWithdrawal when the account has TOTP on and the code was missing or
  * wrong, so that the client shows the code field.
  */
 export const totpRequiredData = z.object({ totp_required: z.literal(true) });
@@ -94,21 +94,21 @@ export const loginSession = z.object({
 export type LoginSession = z.infer<typeof loginSession>;
 
 export const accountCalls = {
-  userinfo: defineCall({
+  getUserInfo: defineCall({
     method: "POST",
     path: "/api/index/userinfo",
     auth: "user",
     summary: "The signed-in user: data.userinfo (with token) and data.users (balances, real-name state)",
     data: userInfo,
   }),
-  loginlist: defineCall({
+  listLoginTypes: defineCall({
     method: "POST",
     path: "/api/index/loginlist",
     auth: "none",
     summary: "Enabled login types: 1 email + password, 2 email + code, 3 wallet",
     data: z.object({ types: z.array(z.object({ type: z.number().int(), name: z.string() })) }),
   }),
-  emsSend: defineCall({
+  sendEmailCode: defineCall({
     method: "POST",
     path: "/api/ems/send",
     auth: "none",
@@ -116,7 +116,7 @@ export const accountCalls = {
     body: z.object({ email: emailString, event: z.enum(EMS_EVENTS) }),
     data: z.object({ resend_after: z.number().int() }),
   }),
-  smsSend: defineCall({
+  sendSmsCode: defineCall({
     method: "POST",
     path: "/api/sms/send",
     auth: "none",
@@ -176,7 +176,7 @@ export const accountCalls = {
     summary: "Revoke the calling token",
     data: z.null(),
   }),
-  resetpwd: defineCall({
+  resetPassword: defineCall({
     method: "POST",
     path: "/api/user/resetpwd",
     auth: "none",
@@ -184,7 +184,7 @@ export const accountCalls = {
     body: z.object({ email: emailString, code: codeString, password: passwordString }),
     data: z.null(),
   }),
-  changepwd: defineCall({
+  changePassword: defineCall({
     method: "POST",
     path: "/api/user/changepwd",
     auth: "user",

@@ -1,15 +1,25 @@
 import { z } from "zod";
 import { CHAIN_SEND_STATES, DOC_TYPES, REVIEW_STATUSES, WITHDRAWAL_STATUSES } from "../enums";
 import { decimal, intLike, paged, pageQuery, timestamp } from "../envelope";
+import { TX_HASH_MAX } from "../tx-hash";
 import { amountString } from "../validators";
 import { defineCall } from "./define";
 import { currencyCode, deposit, networkName, withdrawal } from "./funds";
+import { operatorCalls } from "./operators";
 
 /** A review of a pending request: complete it, or reject it with a reason the user sees. */
 export const reviewBody = z.object({
   id: intLike(1, 2_147_483_647),
   action: z.enum(["complete", "reject"]),
   reason: z.string().trim().max(500).optional(),
+});
+
+/**
+ * A withdrawal's review: besides `reviewBody`, the transaction that paid it out, for networks checked by hand
+ * (validated per network: `txHashIssue`). Ignored on a reject and on a network the hot wallet sends on.
+ */
+export const withdrawReviewBody = reviewBody.extend({
+  tx_hash: z.string().trim().max(TX_HASH_MAX).optional(),
 });
 
 export const auditEntry = z.object({
@@ -121,116 +131,12 @@ export const adminRealName = z.object({
   reviewed_by: z.number().int().nullable(),
 });
 
-/** A 6-digit code from the operator's authenticator app (TOTP, 30-second steps). */
-const totpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/);
-
-/** An operator as the audit log's filter lists them; no secret ever travels. */
-export const adminOperator = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  totp_enabled: z.boolean(),
-  created_at: timestamp,
-});
-
-/** The operator's own password: TOTP changes ask for it besides the session (a stolen token alone cannot). */
-const operatorPassword = z.string().min(1).max(200).optional();
-
-/** One signed-in session of the calling operator. */
-export const adminOperatorSession = z.object({
-  id: z.number().int(),
-  created_at: timestamp,
-  /** Written at most once a minute; the session ends once unused for OPERATOR_IDLE_MINUTES. */
-  last_used_at: timestamp,
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  /** Summarised from the user agent; null parts were not recognised. */
-  device: z.object({ browser: z.string().nullable(), os: z.string().nullable() }),
-  /** The session making this call. */
-  current: z.boolean(),
-});
-
-/**
- * Login refusals carry `data.totp_required` when the operator has TOTP on and the code was missing or wrong, so the
- * console can ask for it.
- */
-export const adminLoginRefusalData = z.object({ totp_required: z.literal(true) });
-
 /** Funds switches and rates: the exchange fee rate (0.001 = 0.1 %) and whether withdrawals need real-name. */
 export const fundsSettings = z.object({ exchange_fee_rate: decimal, withdraw_requires_real_name: z.boolean() });
 
-/** The operator API of DESIGN.md §7. Every call needs an operator token, never a user's. */
+/** The operator API (docs/design/console.md). Every call needs an operator token, never a user's. */
 export const adminCalls = {
-  adminLogin: defineCall({
-    method: "POST",
-    path: "/api/admin/login",
-    auth: "none",
-    summary: "Operator login; answers an operator token for Authorization: Bearer",
-    body: z.object({
-      email: z.string().trim().toLowerCase().min(3).max(254),
-      password: z.string().min(1).max(200),
-      totp: totpCode.optional(),
-    }),
-    data: z.object({ token: z.string(), operator: z.object({ id: z.number().int(), email: z.string() }) }),
-  }),
-  adminLogout: defineCall({
-    method: "POST",
-    path: "/api/admin/logout",
-    auth: "operator",
-    summary: "Revoke the calling operator token",
-    data: z.null(),
-  }),
-  adminSessions: defineCall({
-    method: "POST",
-    path: "/api/admin/sessions",
-    auth: "operator",
-    summary: "The calling operator's sessions still signed in, last used first, the calling one marked current",
-    query: pageQuery,
-    data: paged(adminOperatorSession),
-  }),
-  adminSignOutEverywhere: defineCall({
-    method: "POST",
-    path: "/api/admin/sessions/revoke-all",
-    auth: "operator",
-    summary: "Sign out every session of the calling operator, this one included",
-    data: z.object({ revoked: z.number().int() }),
-  }),
-  adminTotpSetup: defineCall({
-    method: "POST",
-    path: "/api/admin/totp/setup",
-    auth: "operator",
-    summary:
-      "A new pending TOTP secret for the calling operator, with the operator's password; active only once confirmed by totp/enable",
-    body: z.object({ password: operatorPassword }),
-    data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
-  }),
-  adminTotpEnable: defineCall({
-    method: "POST",
-    path: "/api/admin/totp/enable",
-    auth: "operator",
-    summary:
-      "Turn TOTP on with the password and a current code of the pending secret; later logins need a code and the operator's other sessions are signed out",
-    body: z.object({ code: totpCode, password: operatorPassword }),
-    data: z.object({ totp_enabled: z.boolean() }),
-  }),
-  adminTotpDisable: defineCall({
-    method: "POST",
-    path: "/api/admin/totp/disable",
-    auth: "operator",
-    summary:
-      "Turn TOTP off with the password and a current code; the secret is forgotten and the operator's other sessions are signed out",
-    body: z.object({ code: totpCode, password: operatorPassword }),
-    data: z.object({ totp_enabled: z.boolean() }),
-  }),
-  adminOperators: defineCall({
-    method: "GET",
-    path: "/api/admin/operators",
-    auth: "operator",
-    summary: "Every operator (for the audit log's filter), oldest first",
-    data: z.object({ items: z.array(adminOperator) }),
-  }),
+  ...operatorCalls,
   adminAuditList: defineCall({
     method: "POST",
     path: "/api/admin/audit/list",
@@ -328,8 +234,10 @@ export const adminCalls = {
     method: "POST",
     path: "/api/admin/withdraw/review",
     auth: "operator",
-    summary: "Complete (funds leave) or reject (reason required; funds return to available) a pending withdrawal",
-    body: reviewBody,
+    summary:
+      "Complete (funds leave; tx_hash: the payout's transaction, on a network checked by hand) or reject (reason " +
+      "required; funds return to available) a pending withdrawal",
+    body: withdrawReviewBody,
     data: adminWithdrawal,
   }),
   adminRealList: defineCall({

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { REAL_NAME_STATUSES } from "../enums";
 import { decimal, id, intLike, paged, pageQuery, timestamp } from "../envelope";
 import { amountString } from "../validators";
+import { adminChainDeposit, adminChainNetwork, adminChainReconcileRow } from "./chain-networks";
 import { defineCall } from "./define";
 import { bill } from "./funds";
 import { upDownOrder } from "./updown";
 
 /**
- * The operator console's reading and configuration calls (DESIGN.md §7, issue 9). None of them can change an
+ * The operator console's reading and configuration calls (docs/design/console.md, issue 9). None of them can change an
  * order's outcome, a tick, or a balance: balances move only through the reviews, which post named ledger entries.
  */
 
@@ -72,77 +73,6 @@ export const adminStakingProduct = z.object({
   sort: z.number().int(),
 });
 
-/** A network with a node, as the chain watcher follows it (issue 39): the node's host only, never its URL. */
-export const adminChainNetwork = z.object({
-  network: z.string(),
-  chain_id: z.number().int(),
-  node: z.string(),
-  confirmations: z.number().int(),
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      /** The ERC-20 contract, or null for the network's native coin. */
-      token: z.string().nullable(),
-      decimals: z.number().int(),
-      min_deposit: decimal,
-    }),
-  ),
-  /** The watcher's cursor and the node's head when last asked; null before the first pass. */
-  block: z.number().int().nullable(),
-  head: z.number().int().nullable(),
-  lag: z.number().int().nullable(),
-  passed_at: timestamp.nullable(),
-  last_error: z.string().nullable(),
-  last_error_at: timestamp.nullable(),
-});
-
-/**
- * One currency on one network in the reconciliation (issue 39 item 6): what users hold in the ledger beside what
- * the chain holds, exact in the chain's units. A currency on several networks is owed once, so `chain_total`,
- * `difference` and `flagged` are its sums over its networks. Chain figures are null when the node did not answer.
- */
-export const adminChainReconcileRow = z.object({
-  network: z.string(),
-  currency: z.string(),
-  /** The block every balance of this network was read at. */
-  block: z.number().int().nullable(),
-  /** The sum of the postings of every user account in the currency (available, frozen, custody). */
-  users: decimal,
-  hot_wallet: decimal.nullable(),
-  deposit_addresses: decimal.nullable(),
-  /** hot_wallet + deposit_addresses on this network. */
-  chain: decimal.nullable(),
-  chain_total: decimal.nullable(),
-  /** chain_total - users: negative means the chain holds less than users are owed. */
-  difference: decimal.nullable(),
-  flagged: z.boolean(),
-  error: z.string().nullable(),
-});
-
-/** A deposit the watcher saw on chain, beside the user's deposit row it credits. */
-export const adminChainDeposit = z.object({
-  id: z.number().int(),
-  deposit_id: z.number().int(),
-  user_id: z.number().int(),
-  network: z.string(),
-  currency: z.string(),
-  tx_hash: z.string(),
-  /** The ERC-20 log's index; -1 for a native transfer. */
-  log_index: z.number().int(),
-  block: z.number().int(),
-  /** The on-chain integer, in the token's smallest units. */
-  raw_amount: z.string(),
-  /** What is (or will be) credited: truncated to the currency's places. */
-  amount: decimal,
-  /** What the truncation left out: never credited. */
-  remainder: decimal,
-  /** confirming, credited, dropped (a reorg removed it) or below_minimum (recorded, never credited). */
-  status: z.string(),
-  confirmations: z.number().int(),
-  required: z.number().int(),
-  created_at: timestamp,
-});
-
 export const adminDashboard = z.object({
   pending: z.object({ deposits: z.number().int(), withdrawals: z.number().int(), real_names: z.number().int() }),
   users: z.object({ total: z.number().int(), joined_today: z.number().int() }),
@@ -159,6 +89,24 @@ export const outboxMail = z.object({
   created_at: timestamp,
   sent_at: timestamp.nullable(),
   error: z.string().nullable(),
+});
+
+/** What an operator alert is about (decision 114). */
+export const INCIDENT_KINDS = [
+  "stale_feed",
+  "settlement_lag",
+  "ledger_imbalance",
+  "backup_failed",
+  "disk_low",
+] as const;
+
+export const adminIncident = z.object({
+  id: z.number().int(),
+  kind: z.enum(INCIDENT_KINDS),
+  /** What the check saw, in figures and names (English, as the server logs it). */
+  detail: z.string(),
+  opened_at: timestamp,
+  resolved_at: timestamp.nullable(),
 });
 
 export const adminNews = z.object({
@@ -337,7 +285,7 @@ export const consoleCalls = {
     body: z.object({ hosts: z.array(hostName).max(50).optional() }),
     data: webviewHosts,
   }),
-  webviewhosts: defineCall({
+  listWebviewHosts: defineCall({
     method: "POST",
     path: "/api/index/webviewhosts",
     auth: "none",
@@ -363,6 +311,14 @@ export const consoleCalls = {
     summary:
       "The chain watcher, read only: each network with a node (cursor, head, lag, last error) and the 50 latest on-chain deposits (audited as read.chain)",
     data: z.object({ networks: z.array(adminChainNetwork), deposits: z.array(adminChainDeposit) }),
+  }),
+  adminIncidents: defineCall({
+    method: "POST",
+    path: "/api/admin/incidents/list",
+    auth: "operator",
+    summary:
+      "Operator alerts: the incidents open now (the console's banner) and the 100 latest, open or resolved, with their times",
+    data: z.object({ open: z.array(adminIncident), recent: z.array(adminIncident) }),
   }),
   adminChainReconcile: defineCall({
     method: "POST",

@@ -17,7 +17,7 @@ export const messageDetail = message.extend({ body: z.string() });
 export const HELP_PAGES = ["help", "ammhelp"] as const;
 
 export const contentCalls = {
-  helpshow: defineCall({
+  getHelpPage: defineCall({
     method: "POST",
     path: "/api/index/helpshow",
     auth: "none",
@@ -25,28 +25,28 @@ export const contentCalls = {
     query: z.object({ key: z.enum(HELP_PAGES) }),
     data: z.object({ key: z.enum(HELP_PAGES), title: z.string(), body: z.string() }),
   }),
-  menus: defineCall({
+  getHomeMenu: defineCall({
     method: "POST",
     path: "/api/index/menus",
     auth: "none",
     summary: "Home menu grid",
     data: z.object({ items: z.array(menuEntry) }),
   }),
-  getmenusoft: defineCall({
+  getHomeShortcuts: defineCall({
     method: "POST",
     path: "/api/index/getmenusoft",
     auth: "none",
     summary: "Secondary shortcuts: help, announcements, language, ...",
     data: z.object({ items: z.array(menuEntry) }),
   }),
-  gonggaoshow: defineCall({
+  getLatestAnnouncement: defineCall({
     method: "POST",
     path: "/api/index/gonggaoshow",
     auth: "none",
     summary: "The latest announcement",
     data: messageDetail.nullable(),
   }),
-  newslist: defineCall({
+  listMessages: defineCall({
     method: "POST",
     path: "/api/index/newslist",
     auth: "optional",
@@ -54,7 +54,7 @@ export const contentCalls = {
     query: pageQuery.extend({ cid: intLike(1, 3).optional() }),
     data: paged(message),
   }),
-  newsshow: defineCall({
+  readMessage: defineCall({
     method: "POST",
     path: "/api/index/newsshow",
     auth: "optional",
@@ -62,7 +62,7 @@ export const contentCalls = {
     query: z.object({ id }),
     data: messageDetail,
   }),
-  getnews: defineCall({
+  countUnreadMessages: defineCall({
     method: "POST",
     path: "/api/index/getnews",
     auth: "optional",

@@ -24,6 +24,11 @@ export interface CallDef<
    * language). The server's default for a call with a body is 64 KB; a call without one accepts only `{}`.
    */
   bodyLimit?: number;
+  /**
+   * The call may answer 503 with its usual envelope and `data` (readiness: the part that fails is in the data);
+   * says when. Other calls never answer 503 from their handler.
+   */
+  unavailableWhen?: string;
 }
 
 export const defineCall = <Q extends z.ZodObject, B extends z.ZodObject, D extends z.ZodType>(def: CallDef<Q, B, D>) =>

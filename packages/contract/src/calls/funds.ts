@@ -83,13 +83,18 @@ export const withdrawal = z.object({
   reason: z.string().nullable(),
   created_at: timestamp,
   reviewed_at: timestamp.nullable(),
-  /** On a network with a node: the hot wallet's transaction once signed (null before, and off chain). */
+  /**
+   * The payout's transaction: on a network with a node the hot wallet's once signed; on a network checked by hand
+   * the one the operator gave when completing it (null when none was given).
+   */
   tx_hash: z.string().nullable().optional(),
   /** The network's explorer page of `tx_hash`, when the network has an explorer template. */
   explorer_url: z.string().nullable().optional(),
   /** Blocks on top of (and including) the one that mined it, and how many completion needs. */
   confirmations: z.number().int().optional(),
   confirmations_required: z.number().int().optional(),
+  /** When it was completed (paid out): the operator's review, or the chain's confirmations; null until then. */
+  completed_at: timestamp.nullable().optional(),
 });
 
 /** A network a currency can be withdrawn on, with its fee and limits (shown before confirming). */
@@ -155,7 +160,7 @@ export const fundsCalls = {
     summary: "Enabled currencies with their decimals: every amount shows with its currency's precision",
     data: z.object({ items: z.array(currencyInfo) }),
   }),
-  rechargechannels: defineCall({
+  listDepositChannels: defineCall({
     method: "POST",
     path: "/api/index/rechargechannels",
     auth: "user",
@@ -163,7 +168,7 @@ export const fundsCalls = {
       "Deposit channels: currency, network, address (on an on-chain network, the user's own, allocated on first ask)",
     data: z.object({ items: z.array(depositChannel) }),
   }),
-  dorecharge: defineCall({
+  submitDeposit: defineCall({
     method: "POST",
     path: "/api/index/dorecharge",
     auth: "user",
@@ -176,7 +181,7 @@ export const fundsCalls = {
     }),
     data: deposit,
   }),
-  getrecharge: defineCall({
+  listDeposits: defineCall({
     method: "POST",
     path: "/api/index/getrecharge",
     auth: "user",
@@ -184,7 +189,7 @@ export const fundsCalls = {
     query: pageQuery,
     data: paged(deposit),
   }),
-  dowithdraw: defineCall({
+  requestWithdrawal: defineCall({
     method: "POST",
     path: "/api/index/dowithdraw",
     auth: "user",
@@ -200,7 +205,7 @@ export const fundsCalls = {
     }),
     data: withdrawal,
   }),
-  withdrawinfo: defineCall({
+  getWithdrawalOptions: defineCall({
     method: "POST",
     path: "/api/index/withdrawinfo",
     auth: "user",
@@ -212,7 +217,7 @@ export const fundsCalls = {
       real_name_status: z.enum(REAL_NAME_STATUSES),
     }),
   }),
-  getwithdraw: defineCall({
+  listWithdrawals: defineCall({
     method: "POST",
     path: "/api/index/getwithdraw",
     auth: "user",
@@ -220,7 +225,7 @@ export const fundsCalls = {
     query: pageQuery,
     data: paged(withdrawal),
   }),
-  duihuanquote: defineCall({
+  quoteExchange: defineCall({
     method: "POST",
     path: "/api/index/duihuanquote",
     auth: "user",
@@ -228,7 +233,7 @@ export const fundsCalls = {
     body: z.object({ from: currencyCode, to: currencyCode, amount: amountString(8) }),
     data: exchangeQuote,
   }),
-  duihuan: defineCall({
+  exchange: defineCall({
     method: "POST",
     path: "/api/index/duihuan",
     auth: "user",
@@ -236,7 +241,7 @@ export const fundsCalls = {
     body: z.object({ quote_id: z.string().trim().min(8).max(64) }),
     data: exchange,
   }),
-  getduihuanlog: defineCall({
+  listExchanges: defineCall({
     method: "POST",
     path: "/api/index/getduihuanlog",
     auth: "user",
@@ -244,7 +249,7 @@ export const fundsCalls = {
     query: pageQuery,
     data: paged(exchange),
   }),
-  getmoneylog: defineCall({
+  listBills: defineCall({
     method: "POST",
     path: "/api/index/getmoneylog",
     auth: "user",

@@ -14,7 +14,7 @@ export const realName = z.object({
 
 /** Real-name verification: the user submits a document, an operator reviews it. */
 export const identityCalls = {
-  doreal: defineCall({
+  submitRealName: defineCall({
     method: "POST",
     path: "/api/index/doreal",
     auth: "user",
@@ -27,7 +27,7 @@ export const identityCalls = {
     }),
     data: realName,
   }),
-  getreals: defineCall({
+  getRealNameStatus: defineCall({
     method: "POST",
     path: "/api/index/getreals",
     auth: "user",

@@ -56,7 +56,7 @@ const idList = (max: number) =>
     .pipe(z.array(z.number().int()).max(max));
 
 export const marketCalls = {
-  productlist: defineCall({
+  listPairs: defineCall({
     method: "GET",
     path: "/api/index/productlist",
     auth: "none",
@@ -73,7 +73,7 @@ export const marketCalls = {
       exchange_count: z.number().int().nullable(),
     }),
   }),
-  productshow: defineCall({
+  getPair: defineCall({
     method: "GET",
     path: "/api/index/productshow",
     auth: "none",
@@ -81,7 +81,7 @@ export const marketCalls = {
     query: z.object({ product_id: id }),
     data: pairDetail,
   }),
-  getkdata: defineCall({
+  getCandles: defineCall({
     method: "GET",
     path: "/api/index/getkdata",
     auth: "none",
@@ -107,7 +107,7 @@ export const marketCalls = {
     query: z.object({
       /** Comma-separated pair ids, e.g. `1,2,3`: at most MAX_SPARKLINE_PAIRS, none twice. */
       productids: idList(MAX_SPARKLINE_PAIRS),
-      /** How many of the newest hours per pair, as getkdata's `limit`. */
+      /** How many of the newest hours per pair, as getCandles's `limit`. */
       limit: intLike(1, 500).default(24),
     }),
     data: z.object({

@@ -38,7 +38,7 @@ export const stakingOrder = z.object({
 });
 
 export const stakingCalls = {
-  item: defineCall({
+  getStakingSummary: defineCall({
     method: "POST",
     path: "/api/index/item",
     auth: "optional",
@@ -56,7 +56,7 @@ export const stakingCalls = {
       products: z.array(stakingProduct),
     }),
   }),
-  getitems: defineCall({
+  getStakingProduct: defineCall({
     method: "POST",
     path: "/api/index/getitems",
     auth: "none",
@@ -64,7 +64,7 @@ export const stakingCalls = {
     body: z.object({ id }),
     data: stakingProduct,
   }),
-  doitem: defineCall({
+  subscribeStaking: defineCall({
     method: "POST",
     path: "/api/index/doitem",
     auth: "user",
@@ -72,7 +72,7 @@ export const stakingCalls = {
     body: z.object({ eid: id, money: amountString(8) }),
     data: stakingOrder,
   }),
-  getitemlist: defineCall({
+  listStakingOrders: defineCall({
     method: "POST",
     path: "/api/index/getitemlist",
     auth: "user",

@@ -64,7 +64,7 @@ export const tickArchive = z.object({
 export type TickArchive = z.infer<typeof tickArchive>;
 
 export const tickLogCalls = {
-  ticks: defineCall({
+  listTicks: defineCall({
     method: "GET",
     path: "/api/index/ticks",
     auth: "none",
@@ -80,14 +80,14 @@ export const tickLogCalls = {
       .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "must not be before from", path: ["to"] }),
     data: paged(chainedTick),
   }),
-  tickhead: defineCall({
+  listTickHeads: defineCall({
     method: "GET",
     path: "/api/index/tickhead",
     auth: "none",
     summary: "The newest link of every pair's tick chain",
     data: z.object({ items: z.array(tickHead) }),
   }),
-  tickarchives: defineCall({
+  listTickArchives: defineCall({
     method: "GET",
     path: "/api/index/tickarchives",
     auth: "none",

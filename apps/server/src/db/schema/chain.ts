@@ -2,6 +2,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -46,6 +47,25 @@ export const depositAddresses = pgTable(
     uniqueIndex("deposit_addresses_address").on(t.address),
   ],
 );
+
+/** Every write of chain_networks takes the next number: an instance reloads when a (network, version) changed. */
+export const chainNetworkVersion = pgSequence("chain_network_version", { startWith: 1, minValue: 1 });
+
+/**
+ * The networks with a node (decision 109): those of CHAIN_NETWORKS_FILE, written from the file at each start
+ * (`source` file, read-only in the console), and those an operator added in the console (`source` console). The
+ * settings are the file's shape exactly (the contract's chainNetworkSchema), node URL included: it never leaves
+ * the server.
+ */
+export const chainNetworks = pgTable("chain_networks", {
+  network: text("network").primaryKey(),
+  config: jsonb("config").notNull(),
+  source: text("source").notNull(),
+  version: bigint("version", { mode: "bigint" }).notNull(),
+  updatedAt: at("updated_at").notNull(),
+  /** The operator of the last console save; null when written from the file. */
+  updatedBy: integer("updated_by"),
+});
 
 /** Where the watcher of one network is: the last block it has read, and what went wrong last (console). */
 export const chainCursors = pgTable("chain_cursors", {

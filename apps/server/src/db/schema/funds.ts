@@ -113,6 +113,10 @@ export const withdrawals = pgTable(
     createdAt: at("created_at").notNull(),
     reviewedAt: at("reviewed_at"),
     reviewedBy: integer("reviewed_by"),
+    /** The payout's transaction as the operator gave it on completing a withdrawal by hand (decision 121). */
+    txHash: text("tx_hash"),
+    /** When it was paid out: the operator's completion, or the chain's last confirmation. */
+    completedAt: at("completed_at"),
   },
   (t) => [index("withdrawals_user").on(t.userId, t.id), index("withdrawals_status").on(t.status, t.id)],
 );

@@ -57,9 +57,27 @@ export const updownOrders = pgTable(
     result: text("result"),
     payout: amount("payout"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** The pair's head when the order was accepted: the entry is the first tick after it (null before receipts). */
+    afterTickId: bigint("after_tick_id", { mode: "number" }),
+    /** The signed receipt (JSON payload and its Ed25519 signature, base64), written with the order. */
+    receiptPayload: text("receipt_payload"),
+    receiptSignature: text("receipt_signature"),
+    /** The signed settlement, written by the UPDATE that settles the order. */
+    settlementPayload: text("settlement_payload"),
+    settlementSignature: text("settlement_signature"),
   },
   (t) => [
     index("updown_orders_user").on(t.userId, t.id),
     index("updown_orders_due").on(t.settleAt).where(sql`${t.settledAt} is null`),
   ],
 );
+
+/**
+ * Every public key that has signed receipts, kept for good (a trigger refuses UPDATE and DELETE): a receipt a user
+ * kept years ago still names a published key. Private keys never enter the database (decision 145).
+ */
+export const receiptKeys = pgTable("receipt_keys", {
+  keyId: text("key_id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  firstUsedAt: timestamp("first_used_at", { withTimezone: true }).notNull(),
+});

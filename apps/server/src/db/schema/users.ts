@@ -13,6 +13,12 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     creditScore: integer("credit_score").notNull().default(100),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The language and IANA time zone of the user's latest money request (deposit, withdrawal), for the mails a
+     * later event sends them (decision 119); null until then (English, UTC).
+     */
+    locale: text("locale"),
+    timeZone: text("time_zone"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email).where(sql`${t.email} is not null`),

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { APP_NAME, CODE_LENGTH, CODE_TTL_S, type EmsEvent, type Locale } from "@cryptos/contract";
-import type { Db } from "../../db/client";
+import type { Config } from "../../config";
+import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { type MessageKey, translate } from "../../i18n/translate";
 import type { Clock } from "../../lib/clock";
@@ -8,7 +9,6 @@ import { Refusal } from "../../lib/errors";
 import { hashToken } from "../../lib/secrets";
 import { type Mailer, type OutgoingMail, paragraphsToHtml } from "./mailer";
 import * as repo from "./repo";
-import type { AccountsConfig } from "./service";
 import type { RequestMeta } from "./sessions";
 
 const MINUTE_MS = 60_000;
@@ -38,7 +38,7 @@ export class EmailCodesService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly config: Pick<AccountsConfig, "perIpLimits" | "codeResendSeconds">,
+    private readonly config: Pick<Config, "perIpLimits" | "codeResendSeconds">,
     private readonly mailer: Mailer,
   ) {}
 
@@ -136,9 +136,20 @@ export class EmailCodesService {
     return row.id;
   }
 
-  /** For other modules (withdrawals): checks and uses up a code emailed to the user's own address. */
-  async consumeCodeForUser(userId: number, event: EmsEvent, code: string): Promise<boolean> {
+  /**
+   * For withdrawals: the id of the live code emailed to the user's own address when `code` is it, not used up (a
+   * wrong guess counts against the code here, whatever happens to the request).
+   */
+  async matchCodeForUser(userId: number, event: EmsEvent, code: string): Promise<number | null> {
     const user = await repo.findUserById(this.db, userId);
-    return user?.email ? this.consumeCode(user.email, event, code) : false;
+    return user?.email ? this.matchCode(user.email, event, code) : null;
+  }
+
+  /**
+   * Uses up a code `matchCodeForUser` found, in the transaction that does what it allows: when that rolls back (the
+   * withdrawal refused for the money), the code stays good. False when another request used it first.
+   */
+  useCode(tx: Tx, id: number): Promise<boolean> {
+    return repo.consumeCode(tx, id, this.clock.now());
   }
 }

@@ -1,15 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, min, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import {
-  emailCodes,
-  emailOutbox,
-  loginFailures,
-  sessions,
-  siweNonces,
-  userRecoveryCodes,
-  users,
-  userTotp,
-} from "../../db/schema";
+import { emailCodes, emailOutbox, loginFailures, sessions, siweNonces } from "../../db/schema/accounts";
+import { users } from "../../db/schema/users";
 
 type Conn = Db | Tx;
 
@@ -17,6 +9,19 @@ type Conn = Db | Tx;
 
 export const findUserById = async (db: Conn, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+/** Sets the user's mail language and time zone, writing only when either differs. */
+export async function setUserPreferences(db: Conn, id: number, locale: string, timeZone: string | null) {
+  await db
+    .update(users)
+    .set({ locale, timeZone })
+    .where(
+      and(
+        eq(users.id, id),
+        or(sql`${users.locale} is distinct from ${locale}`, sql`${users.timeZone} is distinct from ${timeZone}`),
+      ),
+    );
+}
 
 export const findUserByEmail = async (db: Conn, email: string) =>
   (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -119,97 +124,6 @@ export const listUserSessions = (db: Conn, userId: number, limit: number, offset
 export async function countUserSessions(db: Conn, userId: number) {
   const [row] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
   return row?.n ?? 0;
-}
-
-// Second factor (TOTP and recovery codes) -----------------------------------------------------------------------
-
-export const findTotp = async (db: Conn, userId: number) =>
-  (await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1))[0];
-
-/**
- * Stores a new pending secret for the session that asked (replacing a pending one); does nothing once TOTP is on.
- * True when stored.
- */
-export async function setPendingTotp(
-  db: Conn,
-  userId: number,
-  secret: string,
-  at: Date,
-  sessionId: number,
-): Promise<boolean> {
-  const rows = await db
-    .insert(userTotp)
-    .values({ userId, secret, createdAt: at, sessionId })
-    .onConflictDoUpdate({
-      target: userTotp.userId,
-      set: { secret, createdAt: at, lastStep: null, sessionId },
-      setWhere: isNull(userTotp.enabledAt),
-    })
-    .returning({ userId: userTotp.userId });
-  return rows.length === 1;
-}
-
-/**
- * Turns TOTP on for the secret the code was checked against (not one a concurrent setup put in its place), from
- * the session that set it up.
- */
-export async function enableTotp(db: Conn, userId: number, secret: string, step: number, at: Date, sessionId: number) {
-  const rows = await db
-    .update(userTotp)
-    .set({ enabledAt: at, lastStep: step })
-    .where(
-      and(
-        eq(userTotp.userId, userId),
-        isNull(userTotp.enabledAt),
-        eq(userTotp.secret, secret),
-        eq(userTotp.sessionId, sessionId),
-      ),
-    )
-    .returning({ userId: userTotp.userId });
-  return rows.length === 1;
-}
-
-/** Records `step` as used when it is later than the last used one, in one statement, so a code passes once. */
-export async function useTotpStep(db: Conn, userId: number, step: number): Promise<boolean> {
-  const rows = await db
-    .update(userTotp)
-    .set({ lastStep: step })
-    .where(
-      and(
-        eq(userTotp.userId, userId),
-        sql`${userTotp.enabledAt} is not null`,
-        or(isNull(userTotp.lastStep), lt(userTotp.lastStep, step)),
-      ),
-    )
-    .returning({ userId: userTotp.userId });
-  return rows.length === 1;
-}
-
-/** TOTP off: the secret and every recovery code are forgotten. */
-export async function deleteTotp(tx: Conn, userId: number) {
-  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-}
-
-export async function replaceRecoveryCodes(tx: Conn, userId: number, codeHashes: string[], at: Date) {
-  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-  await tx.insert(userRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
-}
-
-/** Uses the recovery code if it is the user's and unused; true when this call used it. */
-export async function useRecoveryCode(db: Conn, userId: number, codeHash: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(userRecoveryCodes)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(userRecoveryCodes.userId, userId),
-        eq(userRecoveryCodes.codeHash, codeHash),
-        isNull(userRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: userRecoveryCodes.id });
-  return rows.length === 1;
 }
 
 // Email codes ---------------------------------------------------------------------------------------------------

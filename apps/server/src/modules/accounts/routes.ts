@@ -19,17 +19,17 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const perMinute = (max: number): FastifyContextConfig | undefined =>
     ctx.config.perIpLimits ? { rateLimit: { max, timeWindow: "1 minute" } } : undefined;
 
-  contractRoute(app, routes, calls.loginlist, async ({ request }) => accounts.loginTypes(request.locale));
+  contractRoute(app, routes, calls.listLoginTypes, async ({ request }) => accounts.loginTypes(request.locale));
 
   contractRoute(
     app,
     routes,
-    calls.emsSend,
+    calls.sendEmailCode,
     async ({ body, request }) => emailCodes.sendCode(body.email, body.event, meta(request)),
     perMinute(5),
   );
 
-  contractRoute(app, routes, calls.smsSend, async () => {
+  contractRoute(app, routes, calls.sendSmsCode, async () => {
     throw new Refusal("sms_not_configured");
   });
 
@@ -66,20 +66,20 @@ export function accountsRoutes(app: FastifyInstance, ctx: ModuleContext) {
 
   contractRoute(app, routes, calls.logout, async ({ caller }) => sessions.logout(caller!));
 
-  contractRoute(app, routes, calls.userinfo, async ({ caller }) => accounts.userInfo(caller!));
+  contractRoute(app, routes, calls.getUserInfo, async ({ caller }) => accounts.userInfo(caller!));
 
   // Security center
   contractRoute(
     app,
     routes,
-    calls.resetpwd,
+    calls.resetPassword,
     async ({ body, request }) => signIn.resetPassword(body.email, body.code, body.password, request.locale),
     perMinute(10),
   );
   contractRoute(
     app,
     routes,
-    calls.changepwd,
+    calls.changePassword,
     async ({ caller, body, request }) =>
       accounts.changePassword(caller!, body.old_password, body.password, meta(request)),
     perMinute(10),

@@ -35,6 +35,11 @@ const SUBJECT: Record<SecurityChange["kind"], MessageKey> = {
  * The short mail that tells a user about a change to their account's security: what changed, when, and what to do
  * if it was not them. It carries no code or link, so a forwarded or intercepted copy opens nothing.
  */
+/** Who mails the owner about a change to their account's security (AccountsService). */
+export interface SecurityNotices {
+  notifySecurityChange(userId: number, locale: Locale, change: SecurityChange): Promise<void>;
+}
+
 export function securityMail(to: string, locale: Locale, change: SecurityChange, at: Date): OutgoingMail {
   const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
     translate(locale, key, { app: APP_NAME, ...params });

@@ -1,4 +1,11 @@
-import { type Balance, LOGIN_TYPES, type Locale, type SecurityProof, type UserInfo } from "@cryptos/contract";
+import {
+  type Balance,
+  LOGIN_TYPES,
+  type Locale,
+  resolveLocale,
+  type SecurityProof,
+  type UserInfo,
+} from "@cryptos/contract";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
@@ -13,6 +20,7 @@ import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { EmailCodesService } from "./codes";
 import { Mailer, type MailLog } from "./mailer";
+import { type MoneyNotice, moneyMail } from "./money-mail";
 import { OwnerProof, reauthKindOf, userOf } from "./owner-proof";
 import * as repo from "./repo";
 import { type SecurityChange, securityMail } from "./security-mail";
@@ -20,9 +28,21 @@ import { type RequestMeta, SessionsService } from "./sessions";
 import { SignInService } from "./sign-in";
 import { LoginThrottle } from "./throttle";
 import { TwoStepService } from "./two-step";
+import * as twoStepRepo from "./two-step-repo";
 import { WalletVerifier } from "./wallet";
 
+export type { MoneyNotice } from "./money-mail";
 export type { RequestMeta, SessionData } from "./sessions";
+
+/** An IANA time zone the runtime knows (at most 64 characters), else null. */
+function validTimeZone(zone: string | undefined): string | null {
+  if (!zone || zone.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
 
 const MINUTE_MS = 60_000;
 /**
@@ -41,10 +61,12 @@ const LOGIN_THROTTLE: ThrottlePolicy = {
 
 export interface AccountsDeps {
   ledger: LedgerService;
-  /** The real-name state shown in `userinfo` (the identity module). */
+  /** The real-name state shown in `getUserInfo` (the identity module). */
   realName: RealNameCheck;
-  /** The unread count shown in `userinfo` (the messages module). */
+  /** The unread count shown in `getUserInfo` (the messages module). */
   messages: Pick<MessagesService, "unread">;
+  /** The emailed codes' clock when it is not `clock`: a test server's steppable one (decision 141). */
+  codeClock?: Clock;
 }
 
 export type AccountsConfig = Pick<
@@ -53,7 +75,7 @@ export type AccountsConfig = Pick<
 >;
 
 /**
- * The signed-in user's account: what `userinfo` shows, the password change, signing other sessions out, the
+ * The signed-in user's account: what `getUserInfo` shows, the password change, signing other sessions out, the
  * security notification mails, and the operator's view of the outbox.
  */
 export class AccountsService {
@@ -69,7 +91,7 @@ export class AccountsService {
     const [user, session, totp] = await Promise.all([
       repo.findUserById(this.db, caller.userId),
       repo.findSession(this.db, caller.sessionId),
-      repo.findTotp(this.db, caller.userId),
+      twoStepRepo.findTotp(this.db, caller.userId),
     ]);
     if (!user || !session) throw new Unauthorized("session_expired");
     return {
@@ -92,7 +114,7 @@ export class AccountsService {
     };
   }
 
-  /** The user's balances summary for `userinfo`: the one place that asks the ledger for it. */
+  /** The user's balances summary for `getUserInfo`: the one place that asks the ledger for it. */
   balancesFor(userId: number): Promise<Balance[]> {
     return this.deps.ledger.balances(userId);
   }
@@ -152,6 +174,29 @@ export class AccountsService {
     }
   }
 
+  /**
+   * Remembers the language and time zone of the user's money request, for the mails later events of it send
+   * (decision 119). One statement, which writes only when either changed; an unknown zone is kept as none (UTC).
+   */
+  async rememberPreferences(userId: number, locale: Locale, timeZone: string | undefined): Promise<void> {
+    await repo.setUserPreferences(this.db, userId, locale, validTimeZone(timeZone));
+  }
+
+  /**
+   * Mails the user about a deposit credited or a withdrawal sent or completed, in the language and time zone of their
+   * latest money request. Called after the change has committed, and never throws (it logs): the money stands.
+   */
+  async notifyMoney(userId: number, notice: MoneyNotice): Promise<void> {
+    try {
+      const user = await repo.findUserById(this.db, userId);
+      if (!user?.email) return;
+      await this.mailer.send(moneyMail(user.email, resolveLocale(user.locale), user.timeZone, notice));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log?.warn({ userId, notice: notice.kind, reason }, "money notification mail failed");
+    }
+  }
+
   /** The outbox for the console: with SMTP every mail's secrets are masked (decision 099). */
   async outbox(page: number, list: number) {
     const [rows, total] = await Promise.all([
@@ -183,7 +228,7 @@ export function createAccountServices(db: Db, clock: Clock, config: AccountsConf
   const origin = new URL(config.publicOrigin);
   const throttle = new LoginThrottle(db, clock, LOGIN_THROTTLE, { scopePrefix: "", perAddress: config.perIpLimits });
   const sessions = new SessionsService(db, clock);
-  const emailCodes = new EmailCodesService(db, clock, config, mailer);
+  const emailCodes = new EmailCodesService(db, deps.codeClock ?? clock, config, mailer);
   const siwe = { wallet, origin, chainId: config.chainId };
   const proof = new OwnerProof(db, clock, { throttle, codes: emailCodes, ...siwe });
   const accounts = new AccountsService(db, clock, { ...deps, throttle, proof }, mailer, log);

@@ -8,7 +8,7 @@ import { Refusal } from "../../lib/errors";
 import { hashPassword, PasswordVerifier } from "../../lib/secrets";
 import type { EmailCodesService } from "./codes";
 import * as repo from "./repo";
-import type { AccountsService } from "./service";
+import type { SecurityNotices } from "./security-mail";
 import type { RequestMeta, SessionData, SessionsService } from "./sessions";
 import type { LoginThrottle } from "./throttle";
 import type { TwoStepService } from "./two-step";
@@ -22,7 +22,7 @@ export interface SignInDeps {
   codes: EmailCodesService;
   sessions: SessionsService;
   twoStep: TwoStepService;
-  notices: Pick<AccountsService, "notifySecurityChange">;
+  notices: SecurityNotices;
   wallet: WalletVerifier;
   origin: URL;
   chainId: number;

@@ -8,9 +8,10 @@ import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode }
 import type { Caller } from "../../plugins/auth";
 import { type OwnerProof, userOf } from "./owner-proof";
 import * as repo from "./repo";
-import type { AccountsService } from "./service";
+import type { SecurityNotices } from "./security-mail";
 import type { RequestMeta } from "./sessions";
 import type { LoginThrottle } from "./throttle";
+import * as twoStepRepo from "./two-step-repo";
 
 /** Recovery codes issued when TOTP is turned on, each good once. */
 const RECOVERY_CODE_COUNT = 10;
@@ -19,13 +20,18 @@ const TOTP_CODE = /^\d{6}$/;
 /** Beside a refusal for a missing or wrong TOTP code, so the client knows to show the code field. */
 const totpRefusal = (key: "totp_required" | "totp_code_wrong") => new Refusal(key, {}, 200, 0, { totp_required: true });
 
+/** A second-factor answer that passed and is not used up yet: its TOTP step, or its recovery code's hash. */
+export type SecondFactorMatch = { userId: number; step: number } | { userId: number; recoveryHash: string };
+
+type TotpRow = NonNullable<Awaited<ReturnType<typeof twoStepRepo.findTotp>>>;
+
 /** Salted with the user id, so equal codes of two users never share a hash. */
 const recoveryCodeHash = (userId: number, code: string) => hashToken(`recovery:${userId}:${code}`);
 
 export interface TwoStepDeps {
   throttle: LoginThrottle;
   proof: OwnerProof;
-  notices: Pick<AccountsService, "notifySecurityChange">;
+  notices: SecurityNotices;
 }
 
 /** Two-step verification: TOTP on and off, recovery codes, and the second factor that sign-in and withdrawals ask. */
@@ -38,7 +44,7 @@ export class TwoStepService {
 
   /** Whether the user has two-step verification (TOTP) turned on now. */
   async hasTotp(userId: number): Promise<boolean> {
-    return Boolean((await repo.findTotp(this.db, userId))?.enabledAt);
+    return Boolean((await twoStepRepo.findTotp(this.db, userId))?.enabledAt);
   }
 
   /**
@@ -53,10 +59,10 @@ export class TwoStepService {
   ): Promise<{ secret: string; otpauth_uri: string }> {
     const user = await userOf(this.db, caller);
     if (!user.email) throw new Refusal("totp_email_only");
-    if ((await repo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
+    if ((await twoStepRepo.findTotp(this.db, user.id))?.enabledAt) throw new Refusal("totp_already_enabled");
     await this.deps.proof.proveOwner(user, proof, meta);
     const { secret, uri } = newTotpSecret(user.email);
-    if (!(await repo.setPendingTotp(this.db, user.id, secret, this.clock.now(), caller.sessionId))) {
+    if (!(await twoStepRepo.setPendingTotp(this.db, user.id, secret, this.clock.now(), caller.sessionId))) {
       throw new Refusal("totp_already_enabled");
     }
     return { secret, otpauth_uri: uri };
@@ -72,7 +78,7 @@ export class TwoStepService {
     code: string,
     locale: Locale,
   ): Promise<{ totp_enabled: boolean; recovery_codes: string[] }> {
-    const totp = await repo.findTotp(this.db, caller.userId);
+    const totp = await twoStepRepo.findTotp(this.db, caller.userId);
     if (!totp) throw new Refusal("totp_not_set_up");
     if (totp.enabledAt) throw new Refusal("totp_already_enabled");
     if (totp.sessionId !== caller.sessionId) throw new Refusal("totp_other_session");
@@ -81,11 +87,11 @@ export class TwoStepService {
     if (step === null) throw new Refusal("totp_code_wrong");
     const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
     await withTransaction(this.db, async (tx) => {
-      if (!(await repo.enableTotp(tx, caller.userId, totp.secret, step, now, caller.sessionId))) {
+      if (!(await twoStepRepo.enableTotp(tx, caller.userId, totp.secret, step, now, caller.sessionId))) {
         throw new Refusal("totp_not_set_up");
       }
       const hashes = codes.map((c) => recoveryCodeHash(caller.userId, c));
-      await repo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
+      await twoStepRepo.replaceRecoveryCodes(tx, caller.userId, hashes, now);
     });
     await this.deps.notices.notifySecurityChange(caller.userId, locale, { kind: "totp_on" });
     return { totp_enabled: true, recovery_codes: codes };
@@ -102,28 +108,53 @@ export class TwoStepService {
     meta: RequestMeta,
   ): Promise<{ totp_enabled: boolean }> {
     const user = await userOf(this.db, caller);
-    const totp = await repo.findTotp(this.db, user.id);
+    const totp = await twoStepRepo.findTotp(this.db, user.id);
     if (!totp?.enabledAt) throw new Refusal("totp_not_enabled");
     await this.deps.proof.proveOwner(user, proof, meta);
-    if (
-      !(await this.deps.throttle.attempt(user.email, meta.ip, () => this.useSecondFactor(user.id, totp.secret, answer)))
-    ) {
+    if (!(await this.deps.throttle.attempt(user.email, meta.ip, () => this.useAnswer(user.id, totp, answer)))) {
       throw new Refusal("totp_code_wrong");
     }
-    await withTransaction(this.db, (tx) => repo.deleteTotp(tx, user.id));
+    await withTransaction(this.db, (tx) => twoStepRepo.deleteTotp(tx, user.id));
     await this.deps.notices.notifySecurityChange(user.id, meta.locale, { kind: "totp_off" });
     return { totp_enabled: false };
   }
 
   /**
-   * For withdrawals (the funds module): passes when the user has no TOTP, else needs a current code or a recovery
-   * code, which it uses up. Wrong answers count toward the same lockout as sign-in. Answers whether a second factor
-   * was given and passed (false: TOTP is off).
+   * For the address book: passes when the user has no TOTP, else needs a current code or a recovery code, which it
+   * uses up. Wrong answers count toward the same lockout as sign-in. Answers whether a second factor was given and
+   * passed (false: TOTP is off).
    */
   async checkSecondFactor(userId: number, answer: string | undefined): Promise<boolean> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new Unauthorized("session_expired");
     return this.passSecondFactor(user.id, user.email, answer, null);
+  }
+
+  /**
+   * For withdrawals (the funds module): null when the user has no TOTP, else `answer` must be a current code or an
+   * unused recovery code, or the refusal asks for one. Wrong answers count toward the sign-in lockout here; a right
+   * one is used up only by `useSecondFactor`, in the transaction that writes the withdrawal, so a request refused
+   * there (for the money) keeps it.
+   */
+  async matchSecondFactor(userId: number, answer: string | undefined): Promise<SecondFactorMatch | null> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new Unauthorized("session_expired");
+    const totp = await twoStepRepo.findTotp(this.db, userId);
+    if (!totp?.enabledAt) return null;
+    if (!answer) throw totpRefusal("totp_required");
+    const match = await this.deps.throttle.attempt(
+      user.email,
+      null,
+      () => this.matchAnswer(userId, totp, answer),
+      (found) => found !== null,
+    );
+    if (!match) throw totpRefusal("totp_code_wrong");
+    return match;
+  }
+
+  /** Uses up a matched answer in `tx`; refuses when another request used it (or a later TOTP code) first. */
+  async useSecondFactor(tx: Tx, match: SecondFactorMatch): Promise<void> {
+    if (!(await this.spend(tx, match))) throw totpRefusal("totp_code_wrong");
   }
 
   /**
@@ -135,25 +166,39 @@ export class TwoStepService {
     answer: string | undefined,
     ip: string | null,
   ): Promise<boolean> {
-    const totp = await repo.findTotp(this.db, userId);
+    const totp = await twoStepRepo.findTotp(this.db, userId);
     if (!totp?.enabledAt) return false;
     if (!answer) throw totpRefusal("totp_required");
-    if (!(await this.deps.throttle.attempt(account, ip, () => this.useSecondFactor(userId, totp.secret, answer)))) {
+    if (!(await this.deps.throttle.attempt(account, ip, () => this.useAnswer(userId, totp, answer)))) {
       throw totpRefusal("totp_code_wrong");
     }
     return true;
   }
 
   /** A 6-digit code of a step later than the last one used, or an unused recovery code; uses it up. */
-  private async useSecondFactor(userId: number, secret: string, answer: string): Promise<boolean> {
-    const now = this.clock.now();
+  private async useAnswer(userId: number, totp: TotpRow, answer: string): Promise<boolean> {
+    const match = await this.matchAnswer(userId, totp, answer);
+    return match !== null && this.spend(this.db, match);
+  }
+
+  /** `answer` as a TOTP step later than the last one used, or as an unused recovery code; null when it is neither. */
+  private async matchAnswer(userId: number, totp: TotpRow, answer: string): Promise<SecondFactorMatch | null> {
     const typed = answer.trim();
     if (TOTP_CODE.test(typed)) {
-      const step = matchTotpStep(secret, typed, now);
-      return step !== null && repo.useTotpStep(this.db, userId, step);
+      const step = matchTotpStep(totp.secret, typed, this.clock.now());
+      return step !== null && (totp.lastStep === null || step > totp.lastStep) ? { userId, step } : null;
     }
     const recovery = normaliseRecoveryCode(typed);
-    return recovery !== null && repo.useRecoveryCode(this.db, userId, recoveryCodeHash(userId, recovery), now);
+    if (recovery === null) return null;
+    const recoveryHash = recoveryCodeHash(userId, recovery);
+    return (await twoStepRepo.hasUnusedRecoveryCode(this.db, userId, recoveryHash)) ? { userId, recoveryHash } : null;
+  }
+
+  /** Uses up a matched answer; false when it was used meanwhile (the statements refuse a step or code used). */
+  private spend(conn: Db | Tx, match: SecondFactorMatch): Promise<boolean> {
+    return "step" in match
+      ? twoStepRepo.useTotpStep(conn, match.userId, match.step)
+      : twoStepRepo.useRecoveryCode(conn, match.userId, match.recoveryHash, this.clock.now());
   }
 
   /**
@@ -164,9 +209,9 @@ export class TwoStepService {
   async resetTotpByOperator(tx: Tx, userId: number) {
     const user = await repo.findUserById(tx, userId);
     if (!user) throw new Refusal("user_not_found", { id: userId });
-    const totp = await repo.findTotp(tx, userId);
+    const totp = await twoStepRepo.findTotp(tx, userId);
     if (!totp?.enabledAt) throw new Refusal("console_totp_not_enabled", { id: userId });
-    await repo.deleteTotp(tx, userId);
+    await twoStepRepo.deleteTotp(tx, userId);
     const before = { uid: userId, totp_enabled: true, totp_enabled_at: totp.enabledAt.toISOString() };
     return { before, after: { uid: userId, totp_enabled: false as const } };
   }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { withdrawAddresses } from "../../db/schema";
+import { withdrawAddresses } from "../../db/schema/addressbook";
 
 type Conn = Db | Tx;
 export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;

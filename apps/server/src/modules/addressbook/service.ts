@@ -20,9 +20,13 @@ type WithdrawAddressView = z.infer<typeof withdrawAddress>;
 
 const HOLD_MS = ADDRESS_HOLD_HOURS * 60 * 60 * 1000;
 
-/** The accounts module: whether a user has two-step verification on, and the security notification mails. */
+/** The accounts module: two-step verification, and the security notification mails. */
 export interface AccountSecurity {
-  hasTotp(userId: number): Promise<boolean>;
+  /**
+   * Refuses unless the user has no TOTP or `totp` is a current or recovery code (used up); answers whether a
+   * second factor was given and passed.
+   */
+  checkSecondFactor(userId: number, totp: string | undefined): Promise<boolean>;
   /** Mails the user about the change; after the commit, and never fails the change (it logs). */
   notifySecurityChange(userId: number, locale: Locale, change: SecurityChange): Promise<void>;
 }
@@ -40,11 +44,10 @@ export interface Destination {
 }
 
 /**
- * The withdrawal address book: saved addresses per currency and network with a label. An address someone adds
- * (the user, or whoever got hold of their session) can be withdrawn to only 24 h later while two-step verification
- * is off. While it is on, every saved address is usable at once, whenever it was saved: every withdrawal then asks
- * for the authenticator's code, and a typed address outside the book is allowed too (decision 031, as amended by
- * issue 21). Without two-step verification, withdrawals go only to the book's addresses past their hold.
+ * The withdrawal address book and its one rule (decision 120): withdrawals go only to addresses saved here, past
+ * their hold. With two-step verification on, saving an address asks for its code and the address is usable at once;
+ * without it, an address someone saves (the user, or whoever got hold of their session) is usable 24 h later, and
+ * the owner is mailed at once. `usable_from` is fixed when the address is saved; nothing else releases it.
  */
 export class AddressBookService {
   constructor(
@@ -53,8 +56,7 @@ export class AddressBookService {
     private readonly deps: AddressBookDeps,
   ) {}
 
-  /** `totp`: whether the user has two-step verification on now, which makes every saved address usable. */
-  private view(row: repo.WithdrawAddressRow, totp: boolean): WithdrawAddressView {
+  private view(row: repo.WithdrawAddressRow): WithdrawAddressView {
     return {
       id: row.id,
       currency: row.currency,
@@ -63,7 +65,7 @@ export class AddressBookService {
       label: row.label,
       created_at: row.createdAt.toISOString(),
       usable_from: row.usableFrom.toISOString(),
-      usable: totp || row.usableFrom.getTime() <= this.clock.now().getTime(),
+      usable: row.usableFrom.getTime() <= this.clock.now().getTime(),
     };
   }
 
@@ -73,17 +75,17 @@ export class AddressBookService {
     page: number,
     list: number,
   ): Promise<Paged<WithdrawAddressView>> {
-    const [{ items, total }, totp] = await Promise.all([
-      repo.listForUser(this.db, userId, filter, list, (page - 1) * list),
-      this.deps.accounts.hasTotp(userId),
-    ]);
-    return { items: items.map((r) => this.view(r, totp)), total, page, list };
+    const { items, total } = await repo.listForUser(this.db, userId, filter, list, (page - 1) * list);
+    return { items: items.map((r) => this.view(r)), total, page, list };
   }
 
-  /** Saves an address; the user is mailed about it (in `locale`) once it is committed. */
+  /**
+   * Saves an address; the user is mailed about it (in `locale`) once it is committed. With TOTP on, `totp` must pass
+   * (checked after the cheap refusals, so a duplicate burns no code) and the address is usable at once.
+   */
   async add(
     userId: number,
-    input: { currency: string; network: Network; address: string; label: string },
+    input: { currency: string; network: Network; address: string; label: string; totp?: string | undefined },
     locale: Locale,
   ): Promise<WithdrawAddressView> {
     await this.deps.ledger.currency(input.currency);
@@ -91,16 +93,20 @@ export class AddressBookService {
       throw new Refusal("address_invalid", { network: input.network });
     }
     const address = normalizeAddress(input.network, input.address);
-    const totp = await this.deps.accounts.hasTotp(userId);
+    const assertRoom = async (conn: Db | Tx) => {
+      if (await repo.findSame(conn, userId, input.currency, input.network, address)) {
+        throw new Refusal("address_book_duplicate");
+      }
+      if ((await repo.countForUser(conn, userId)) >= MAX_WITHDRAW_ADDRESSES) {
+        throw new Refusal("address_book_full", { max: MAX_WITHDRAW_ADDRESSES });
+      }
+    };
+    await assertRoom(this.db);
+    const twoStepPassed = await this.deps.accounts.checkSecondFactor(userId, input.totp);
     const now = this.clock.now();
     const saved = await withTransaction(this.db, async (tx) => {
       await repo.lockUserBook(tx, userId);
-      if (await repo.findSame(tx, userId, input.currency, input.network, address)) {
-        throw new Refusal("address_book_duplicate");
-      }
-      if ((await repo.countForUser(tx, userId)) >= MAX_WITHDRAW_ADDRESSES) {
-        throw new Refusal("address_book_full", { max: MAX_WITHDRAW_ADDRESSES });
-      }
+      await assertRoom(tx);
       const row = await repo.insertAddress(tx, {
         userId,
         currency: input.currency,
@@ -108,9 +114,9 @@ export class AddressBookService {
         address,
         label: input.label,
         createdAt: now,
-        usableFrom: totp ? now : new Date(now.getTime() + HOLD_MS),
+        usableFrom: twoStepPassed ? now : new Date(now.getTime() + HOLD_MS),
       });
-      return this.view(row, totp);
+      return this.view(row);
     });
     await this.deps.accounts.notifySecurityChange(userId, locale, {
       kind: "address_added",
@@ -135,26 +141,23 @@ export class AddressBookService {
   }
 
   /**
-   * The withdrawal rule, checked before any code is used up: unless the user has two-step verification on now, a
-   * saved address (same currency and network, compared in its canonical spelling) still in its hold is refused, and
-   * so is an address that is not in the book. `assertWithdrawable` repeats it inside the withdrawal's transaction.
+   * The rule's early reading, before any code is used up (so a refused destination burns none): an address that is
+   * not in the book (same currency and network, compared in its canonical spelling), or is still in its hold, is
+   * refused. What decides is `assertWithdrawable`, inside the withdrawal's transaction.
    */
   async assertUsable(userId: number, input: Destination): Promise<void> {
     if (!isValidAddress(input.network, input.address)) return;
-    const saved = await this.savedDestination(this.db, userId, input);
-    this.judge(saved, await this.deps.accounts.hasTotp(userId));
+    this.judge(await this.savedDestination(this.db, userId, input));
   }
 
   /**
-   * The same rule inside the withdrawal's transaction `tx`, under the book's lock that adding and deleting take, so
-   * the address cannot be deleted or re-added between the check and the withdrawal. `secondFactorPassed` says
-   * whether this request gave a TOTP or recovery code that passed: only then may the address be outside the book
-   * or in its hold (TOTP turned on after the request's check does not let a request without a code through).
+   * The rule, enforced inside the withdrawal's transaction `tx` under the book's lock that adding and deleting take:
+   * the address cannot be deleted or re-added (and so held again) between this check and the withdrawal's commit.
    */
-  async assertWithdrawable(tx: Tx, userId: number, input: Destination, secondFactorPassed: boolean): Promise<void> {
+  async assertWithdrawable(tx: Tx, userId: number, input: Destination): Promise<void> {
     if (!isValidAddress(input.network, input.address)) throw new Refusal("address_invalid", { network: input.network });
     await repo.lockUserBook(tx, userId);
-    this.judge(await this.savedDestination(tx, userId, input), secondFactorPassed);
+    this.judge(await this.savedDestination(tx, userId, input));
   }
 
   private savedDestination(conn: Db | Tx, userId: number, input: Destination) {
@@ -162,16 +165,11 @@ export class AddressBookService {
     return repo.findSame(conn, userId, input.currency, input.network, address);
   }
 
-  /** `secondFactor`: TOTP is on (before the codes) or this request passed a TOTP or recovery code (inside). */
-  private judge(saved: repo.WithdrawAddressRow | undefined, secondFactor: boolean): void {
-    if (secondFactor) return;
-    if (!saved) throw new Refusal("address_book_required", { hours: ADDRESS_HOLD_HOURS, count: ADDRESS_HOLD_HOURS });
+  private judge(saved: repo.WithdrawAddressRow | undefined): void {
+    // Both refusals end with the rule in the words every screen uses (the web's funds:addressRule).
+    if (!saved) throw new Refusal("address_book_required");
     if (saved.usableFrom.getTime() > this.clock.now().getTime()) {
-      throw new Refusal("address_book_on_hold", {
-        from: utcMinute(saved.usableFrom),
-        hours: ADDRESS_HOLD_HOURS,
-        count: ADDRESS_HOLD_HOURS,
-      });
+      throw new Refusal("address_book_on_hold", { from: utcMinute(saved.usableFrom) });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, like, lt, ne, notLike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { auditLog, operatorSessions, operators } from "../../db/schema";
+import { auditLog, operatorSessions, operators } from "../../db/schema/admin";
 
 type Conn = Db | Tx;
 
@@ -215,3 +215,9 @@ export async function listAudit(db: Conn, f: AuditFilter) {
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   return { items, total: total?.n ?? 0 };
 }
+
+/** The emails of the operators who may sign in (operator alerts go to them). */
+export const activeOperatorEmails = async (db: Conn) =>
+  (await db.select({ email: operators.email }).from(operators).where(eq(operators.disabled, false))).map(
+    (r) => r.email,
+  );

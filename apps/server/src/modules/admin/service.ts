@@ -258,6 +258,11 @@ export class AdminService {
     });
   }
 
+  /** Where operator alerts go: every operator who may sign in. */
+  alertRecipients(): Promise<string[]> {
+    return repo.activeOperatorEmails(this.db);
+  }
+
   async listOperators(): Promise<z.infer<typeof adminOperator>[]> {
     const rows = await repo.listOperators(this.db);
     return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { priceAlerts } from "../../db/schema";
+import { priceAlerts } from "../../db/schema/alerts";
 
 type Conn = Db | Tx;
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;

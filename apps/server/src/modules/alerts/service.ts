@@ -1,4 +1,5 @@
 import { type AlertDirection, MAX_ACTIVE_PRICE_ALERTS, type Paged, type priceAlert } from "@cryptos/contract";
+import { significantDecimals } from "@cryptos/contract/decimal";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
@@ -90,7 +91,7 @@ export class PriceAlertsService {
     const pair = await this.market.pair(input.productid);
     if (!pair?.enabled) throw new Refusal("market_pair_not_found");
     const level = new Money(input.price);
-    if (level.decimalPlaces() > pair.priceDecimals) {
+    if (significantDecimals(level.toFixed()) > pair.priceDecimals) {
       throw new Refusal("price_alert_too_precise", {
         symbol: pair.symbol,
         decimals: pair.priceDecimals,

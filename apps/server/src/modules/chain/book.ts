@@ -2,7 +2,7 @@ import { getAddress } from "viem";
 import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
-import { toAmount } from "../../lib/decimal";
+import type { OnChainFunds } from "../funds/on-chain";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { chainAmount, toRawUnits } from "./amounts";
@@ -28,13 +28,14 @@ export type ChainDepositStatus = "confirming" | "credited" | "dropped" | "below_
 /**
  * The chain deposits of every network: recorded once per (chain id, tx hash, log index) with the user's deposit row
  * (the Recharge log shows it at once), confirmations counted from verified blocks, credited exactly once through
- * the ledger (key `deposit:<id>`, as a reviewed deposit) in the transaction that marks it credited.
+ * the ledger (key `deposit:<id>`, as a reviewed deposit) in the transaction that marks it credited. The deposit row
+ * and the credit are the funds module's (`OnChainFunds`), written in this book's transactions.
  */
 export class ChainDepositBook {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly deps: { ledger: LedgerService; messages: MessagesService },
+    private readonly deps: { ledger: LedgerService; messages: MessagesService; funds: OnChainFunds },
   ) {}
 
   /** Inside the watcher's recording transaction (network lock held). */
@@ -50,7 +51,7 @@ export class ChainDepositBook {
         status: "confirming",
         confirmations: 0,
       });
-      await repo.setDepositStatus(tx, known.depositId, "confirming", null);
+      await this.deps.funds.reopenDeposit(tx, known.depositId);
       await this.deps.messages.announce(tx, known.userId, "deposits");
       return;
     }
@@ -59,22 +60,17 @@ export class ChainDepositBook {
     const currency = await this.deps.ledger.currency(transfer.currency, tx);
     const { amount, remainder } = chainAmount(transfer.raw, terms.decimals, currency.decimals);
     const below = transfer.raw < toRawUnits(terms.min_deposit, terms.decimals) || amount === "0";
-    const status: ChainDepositStatus = below ? "below_minimum" : "confirming";
-    const channel = await repo.findChannel(tx, transfer.currency, network.network);
-    if (!channel) throw new Error(`no deposit channel for ${transfer.currency} on ${network.network}`);
+    const status = below ? ("below_minimum" as const) : ("confirming" as const);
     const now = this.clock.now();
-    const deposit = await repo.insertDepositRow(tx, {
+    const depositId = await this.deps.funds.recordDeposit(tx, {
       userId: transfer.userId,
-      channelId: channel.id,
       currency: transfer.currency,
       network: network.network,
       address: getAddress(transfer.to),
-      demo: false,
       amount,
-      txid: transfer.txHash,
-      imageIds: [],
+      txHash: transfer.txHash,
       status,
-      createdAt: now,
+      at: now,
     });
     await repo.insertChainDeposit(tx, {
       chainId: network.chain_id,
@@ -93,7 +89,7 @@ export class ChainDepositBook {
       status,
       confirmations: 0,
       required: network.confirmations,
-      depositId: deposit.id,
+      depositId,
       createdAt: now,
     });
     await this.deps.messages.announce(tx, transfer.userId, "deposits");
@@ -103,7 +99,7 @@ export class ChainDepositBook {
   async dropAbove(tx: Tx, network: ChainNetworkConfig, block: bigint): Promise<void> {
     for (const row of await repo.openAbove(tx, network.network, block)) {
       await repo.updateChainDeposit(tx, row.id, { status: "dropped", confirmations: 0 });
-      await repo.setDepositStatus(tx, row.depositId, "dropped", this.clock.now());
+      await this.deps.funds.dropDeposit(tx, row.depositId, this.clock.now());
       await this.deps.messages.announce(tx, row.userId, "deposits");
     }
   }
@@ -118,7 +114,7 @@ export class ChainDepositBook {
       const seen = tip >= row.blockNumber ? Number(tip - row.blockNumber + 1n) : 0;
       const confirmations = Math.min(seen, row.required);
       if (confirmations >= row.required) {
-        if (await this.credit(row.id, confirmations)) credited++;
+        if (await this.credit(network, row.id, confirmations)) credited++;
       } else if (confirmations !== row.confirmations) {
         await withTransaction(this.db, async (tx) => {
           await repo.updateChainDeposit(tx, row.id, { confirmations });
@@ -130,29 +126,21 @@ export class ChainDepositBook {
   }
 
   /** Credits one deposit once: the row lock and status check, and the ledger's idempotency key. */
-  private credit(id: number, confirmations: number): Promise<boolean> {
+  private credit(network: ChainNetworkConfig, id: number, confirmations: number): Promise<boolean> {
     return withTransaction(this.db, async (tx) => {
       const row = await repo.lockChainDeposit(tx, id);
       if (row?.status !== "confirming") return false;
-      const amount = toAmount(row.amount);
-      await this.deps.ledger.post(tx, {
-        type: "deposit",
-        idempotencyKey: `deposit:${row.depositId}`,
-        ref: { type: "deposit", id: row.depositId },
-        postings: [
-          { account: { userId: row.userId, currency: row.currency, kind: "available" }, amount },
-          { account: { system: "deposit_clearing", currency: row.currency }, amount: `-${amount}` },
-        ],
-      });
       const now = this.clock.now();
+      await this.deps.funds.creditDeposit(
+        tx,
+        { id: row.depositId, userId: row.userId, currency: row.currency, amount: row.amount, at: now },
+        {
+          network: network.network,
+          hash: row.txHash,
+          explorerUrl: network.explorer_tx_url ? network.explorer_tx_url.replace("{hash}", row.txHash) : null,
+        },
+      );
       await repo.updateChainDeposit(tx, id, { status: "credited", confirmations, creditedAt: now });
-      await repo.setDepositStatus(tx, row.depositId, "completed", now);
-      await this.deps.messages.notify(tx, row.userId, {
-        title: "deposit_completed_title",
-        body: "deposit_completed_body",
-        params: { id: row.depositId, amount, currency: row.currency, reason: "" },
-      });
-      await this.deps.messages.announce(tx, row.userId, "deposits");
       return true;
     });
   }

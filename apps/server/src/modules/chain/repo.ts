@@ -1,14 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import {
-  chainBlocks,
-  chainCursors,
-  chainDeposits,
-  depositAddresses,
-  depositChannels,
-  deposits,
-  withdrawNetworks,
-} from "../../db/schema";
+import { chainBlocks, chainCursors, chainDeposits, depositAddresses } from "../../db/schema/chain";
 
 type Conn = Db | Tx;
 
@@ -154,62 +146,6 @@ export const chainDepositsOf = (db: Conn, depositIds: number[]) =>
 
 export const recentChainDeposits = (db: Conn, limit: number) =>
   db.select().from(chainDeposits).orderBy(desc(chainDeposits.id)).limit(limit);
-
-// The user's deposit rows (the Recharge log's face of a chain deposit) and the network's channel
-
-export async function insertDepositRow(db: Conn, row: typeof deposits.$inferInsert) {
-  const [created] = await db.insert(deposits).values(row).returning();
-  if (!created) throw new Error("deposit was not created");
-  return created;
-}
-
-export const setDepositStatus = (db: Conn, id: number, status: string, at: Date | null, reason: string | null = null) =>
-  db.update(deposits).set({ status, reviewedAt: at, reason }).where(eq(deposits.id, id));
-
-export const findChannel = async (db: Conn, currency: string, network: string) =>
-  (
-    await db
-      .select()
-      .from(depositChannels)
-      .where(and(eq(depositChannels.currency, currency), eq(depositChannels.network, network)))
-      .limit(1)
-  )[0];
-
-/**
- * The networks file sets a currency's withdrawal fee on its network (what the hot wallet's sends cost the exchange);
- * a network the seed did not list is added with the file's minimum deposit as its minimum, which the console edits.
- */
-export async function applyWithdrawFee(db: Conn, currency: string, network: string, fee: string, minAmount: string) {
-  await db
-    .insert(withdrawNetworks)
-    .values({ currency, network, fee, minAmount, maxAmount: "1000000", enabled: true })
-    .onConflictDoUpdate({ target: [withdrawNetworks.currency, withdrawNetworks.network], set: { fee, enabled: true } });
-}
-
-/**
- * A currency with an on-chain network takes no demo deposits any more: a burn address beside a real one invites a
- * user to send real money to it. The operator may enable such a channel again in the console.
- */
-export async function disableDemoChannels(db: Conn, currency: string) {
-  await db
-    .update(depositChannels)
-    .set({ enabled: false })
-    .where(and(eq(depositChannels.currency, currency), eq(depositChannels.demo, true)));
-}
-
-/**
- * The channel of a currency on an on-chain network: enabled, not demo, and no shared address (each user gets
- * their own); a seeded demo channel of it is replaced.
- */
-export async function claimChannel(db: Conn, currency: string, network: string, address: string) {
-  await db
-    .insert(depositChannels)
-    .values({ currency, network, address, enabled: true, demo: false })
-    .onConflictDoUpdate({
-      target: [depositChannels.currency, depositChannels.network],
-      set: { address, enabled: true, demo: false },
-    });
-}
 
 /** Every allocated deposit address on `network`, by index (the sweep's list). */
 export const addressesOn = (db: Conn, network: string) =>

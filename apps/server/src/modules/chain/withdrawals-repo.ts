@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { chainWithdrawals, chainWithdrawalTxs, hotWalletNonces, withdrawals } from "../../db/schema";
+import { chainWithdrawals, chainWithdrawalTxs, hotWalletNonces } from "../../db/schema/chain-withdrawals";
 
 type Conn = Db | Tx;
 export type ChainWithdrawalRow = typeof chainWithdrawals.$inferSelect;
@@ -69,29 +69,26 @@ export async function updateChainWithdrawal(
 export const lockDailyLimit = (tx: Tx, network: string, currency: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hot-wallet-limit:${network}:${currency}`}))`);
 
-/** What was let through to be sent since `since` (failed sends do not count: nothing left the wallet for them). */
-export async function releasedSince(tx: Conn, network: string, currency: string, since: Date): Promise<string> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+/** The withdrawals let through to be sent since `since` (the funds module knows which failed: nothing left for them). */
+export async function releasedSince(db: Conn, network: string, currency: string, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: chainWithdrawals.withdrawalId })
     .from(chainWithdrawals)
-    .innerJoin(withdrawals, eq(withdrawals.id, chainWithdrawals.withdrawalId))
     .where(
       and(
         eq(chainWithdrawals.network, network),
         eq(chainWithdrawals.currency, currency),
         gte(chainWithdrawals.releasedAt, since),
-        ne(withdrawals.status, "failed"),
       ),
     );
-  return String(row?.total ?? "0");
+  return rows.map((r) => r.id);
 }
 
-/** What waits to leave the hot wallet: held, queued, or sent and not yet mined. */
-export async function waitingToSend(db: Conn, network: string, currency: string): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+/** The withdrawals waiting to leave the hot wallet: held, queued, or sent and not yet mined. */
+export async function waitingToSend(db: Conn, network: string, currency: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: chainWithdrawals.withdrawalId })
     .from(chainWithdrawals)
-    .innerJoin(withdrawals, eq(withdrawals.id, chainWithdrawals.withdrawalId))
     .where(
       and(
         eq(chainWithdrawals.network, network),
@@ -100,7 +97,7 @@ export async function waitingToSend(db: Conn, network: string, currency: string)
         isNull(chainWithdrawals.minedBlock),
       ),
     );
-  return String(row?.total ?? "0");
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ModuleContext } from "../context";
 
 /** The operator console's reading and configuration calls; the review calls live with their modules. */
 export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { console: ops, updown, market, staking, messages, content } = ctx.services;
+  const { console: ops, updown, market, staking, messages, content, chainSettings } = ctx.services;
   const act = (operatorId: number, ip: string | undefined) => ({ operatorId, ip });
 
   contractRoute(app, ctx.routes, calls.adminDashboard, () => ops.dashboard());
@@ -31,7 +31,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminPairSave, ({ body, operator, request }) =>
     ops.savePair(act(operator!.operatorId, request.ip), body.id, { enabled: body.enabled, sort: body.sort }),
   );
-  contractRoute(app, ctx.routes, calls.adminUpDownList, async () => ({ items: await updown.adminSettings() }));
+  contractRoute(app, ctx.routes, calls.adminUpDownList, async () => ({ items: await updown.terms.adminSettings() }));
   contractRoute(app, ctx.routes, calls.adminUpDownSave, ({ body, operator, request }) =>
     ops.saveUpDownSettings(act(operator!.operatorId, request.ip), body),
   );
@@ -48,7 +48,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
   contractRoute(app, ctx.routes, calls.adminWebviewHosts, ({ body, operator, request }) =>
     ops.webviewHosts(act(operator!.operatorId, request.ip), body.hosts),
   );
-  contractRoute(app, ctx.routes, calls.webviewhosts, async () => ({ hosts: await content.webviewHosts() }));
+  contractRoute(app, ctx.routes, calls.listWebviewHosts, async () => ({ hosts: await content.webviewHosts() }));
   contractRoute(app, ctx.routes, calls.adminOutbox, ({ query, operator, request }) =>
     ops.outbox(act(operator!.operatorId, request.ip), query.page, query.list),
   );
@@ -56,4 +56,10 @@ export function consoleRoutes(app: FastifyInstance, ctx: ModuleContext) {
     ops.chainStatus(act(operator!.operatorId, request.ip)),
   );
   contractRoute(app, ctx.routes, calls.adminChainReconcile, () => ops.chainReconcile());
+  contractRoute(app, ctx.routes, calls.adminChainNetworkSave, ({ body, operator, request }) =>
+    chainSettings.save(act(operator!.operatorId, request.ip), body),
+  );
+  contractRoute(app, ctx.routes, calls.adminChainNetworkRemove, ({ body, operator, request }) =>
+    chainSettings.remove(act(operator!.operatorId, request.ip), body.network),
+  );
 }

@@ -5,28 +5,43 @@ import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
-import type { Services } from "../services";
+import type { AccountsService } from "../accounts/service";
+import type { TwoStepService } from "../accounts/two-step";
+import type { UsersService } from "../accounts/users";
+import type { AdminService } from "../admin/service";
+import type { ChainService } from "../chain/service";
+import type { ChainWithdrawalsService } from "../chain/withdrawals";
+import type { ContentService } from "../content/service";
+import type { DepositsService } from "../funds/deposits";
+import type { UploadsService } from "../funds/uploads";
+import type { WithdrawalsService } from "../funds/withdrawals";
+import type { IdentityService } from "../identity/service";
+import type { LedgerService } from "../ledger/service";
+import type { MarketService } from "../market/service";
+import type { MessagesService } from "../messages/service";
+import type { StakingService } from "../staking/service";
+import type { UpDownService } from "../updown/service";
 
 type Dashboard = z.infer<typeof adminDashboard>;
-type ConsoleDeps = Pick<
-  Services,
-  | "accounts"
-  | "twoStep"
-  | "admin"
-  | "ledger"
-  | "users"
-  | "deposits"
-  | "withdrawals"
-  | "identity"
-  | "market"
-  | "updown"
-  | "staking"
-  | "messages"
-  | "content"
-  | "uploads"
-  | "chain"
-  | "chainWithdrawals"
->;
+/** The domain services the console composes (named here, not taken from services.ts, which builds the console). */
+interface ConsoleDeps {
+  accounts: AccountsService;
+  twoStep: TwoStepService;
+  admin: AdminService;
+  ledger: LedgerService;
+  users: UsersService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  identity: IdentityService;
+  market: MarketService;
+  updown: UpDownService;
+  staking: StakingService;
+  messages: MessagesService;
+  content: ContentService;
+  uploads: UploadsService;
+  chain: ChainService;
+  chainWithdrawals: ChainWithdrawalsService;
+}
 
 /** Who did it, from where: every console change is audited with the row before and after. */
 export interface OperatorAct {
@@ -249,7 +264,7 @@ export class ConsoleService {
     return answer;
   }
 
-  /** Changes a credit score; the user reads the reason in a message (DESIGN.md §4). */
+  /** Changes a credit score; the user reads the reason in a message (docs/design/accounts.md, "Credit score"). */
   setCreditScore(act: OperatorAct, userId: number, score: number, reason: string) {
     return this.audited(act, "user.credit", { type: "user", id: userId }, reason, async (tx) => {
       const change = await this.s.users.setCreditScore(tx, userId, score);
@@ -290,13 +305,13 @@ export class ConsoleService {
     return saved;
   }
 
-  saveUpDownSettings(act: OperatorAct, input: Parameters<Services["updown"]["saveSettings"]>[1]) {
+  saveUpDownSettings(act: OperatorAct, input: Parameters<UpDownService["terms"]["saveSettings"]>[1]) {
     return this.audited(act, "updown.settings.save", { type: "pair", id: input.productid }, undefined, (tx) =>
-      this.s.updown.saveSettings(tx, input),
+      this.s.updown.terms.saveSettings(tx, input),
     );
   }
 
-  saveStakingProduct(act: OperatorAct, input: Parameters<Services["staking"]["saveProduct"]>[1]) {
+  saveStakingProduct(act: OperatorAct, input: Parameters<StakingService["saveProduct"]>[1]) {
     return this.audited(
       act,
       "staking.product.save",
@@ -306,7 +321,7 @@ export class ConsoleService {
     );
   }
 
-  saveNews(act: OperatorAct, input: Parameters<Services["messages"]["saveNews"]>[1]) {
+  saveNews(act: OperatorAct, input: Parameters<MessagesService["saveNews"]>[1]) {
     return this.audited(act, "news.save", { type: "message", id: input.id ?? "new" }, undefined, (tx) =>
       this.s.messages.saveNews(tx, input),
     );

@@ -15,18 +15,22 @@ export function contentRoutes(app: FastifyInstance, ctx: ModuleContext) {
   };
 
   // Every first visit to Home asks for the menus and the announcement: kept in memory, serialised once.
-  memoizedContractRoute(app, ctx.routes, calls.menus, ({ request }) => content.homeMenus(request.locale));
-  memoizedContractRoute(app, ctx.routes, calls.getmenusoft, ({ request }) => content.softMenus(request.locale));
-  contractRoute(app, ctx.routes, calls.helpshow, async ({ query, request }) => content.help(query.key, request.locale));
+  memoizedContractRoute(app, ctx.routes, calls.getHomeMenu, ({ request }) => content.homeMenus(request.locale));
+  memoizedContractRoute(app, ctx.routes, calls.getHomeShortcuts, ({ request }) => content.softMenus(request.locale));
+  contractRoute(app, ctx.routes, calls.getHelpPage, async ({ query, request }) =>
+    content.help(query.key, request.locale),
+  );
 
-  memoizedContractRoute(app, ctx.routes, calls.gonggaoshow, ({ request }) =>
+  memoizedContractRoute(app, ctx.routes, calls.getLatestAnnouncement, ({ request }) =>
     messages.latestAnnouncement(request.locale),
   );
-  contractRoute(app, ctx.routes, calls.newslist, async ({ query, caller, request }) =>
+  contractRoute(app, ctx.routes, calls.listMessages, async ({ query, caller, request }) =>
     messages.list(await readerOf(caller), query.cid, query.page, query.list, request.locale),
   );
-  contractRoute(app, ctx.routes, calls.newsshow, async ({ query, caller, request }) =>
+  contractRoute(app, ctx.routes, calls.readMessage, async ({ query, caller, request }) =>
     messages.show(await readerOf(caller), query.id, request.locale),
   );
-  contractRoute(app, ctx.routes, calls.getnews, async ({ caller }) => messages.unread(await readerOf(caller)));
+  contractRoute(app, ctx.routes, calls.countUnreadMessages, async ({ caller }) =>
+    messages.unread(await readerOf(caller)),
+  );
 }

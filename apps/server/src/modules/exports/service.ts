@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   bill,
   deposit,
+  type EntryType,
   type ExportKind,
   exchange,
   type Locale,
@@ -12,17 +13,16 @@ import {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import type { KeysetPage } from "../../db/keyset";
+import { translate } from "../../i18n/translate";
 import { Refusal } from "../../lib/errors";
-import type { DepositsService } from "../funds/deposits";
-import type { ExchangeService } from "../funds/exchange";
-import type { WithdrawalsService } from "../funds/withdrawals";
+import type { FundsStatements } from "../funds/statements";
 import { acquireLease, releaseLease } from "../leases/service";
 import type { LedgerService } from "../ledger/service";
 import type { StakingService } from "../staking/service";
 import type { UpDownService } from "../updown/service";
-import { columnsOf, csvLine } from "./csv";
+import { type CsvColumn, columnsOf, csvLine } from "./csv";
 import { ExportPool } from "./pool";
-import * as repo from "./repo";
 
 /** Rows read per statement while a statement streams out. */
 export const EXPORT_PAGE_ROWS = 100;
@@ -42,7 +42,21 @@ interface Statement {
   /** The matching list call's item: its fields are the columns, and it strips what only operators see. */
   item: z.ZodObject;
   /** One keyset page of the user's rows, mapped by the owning module as its list call maps them. */
-  page(page: repo.KeysetPage, locale: Locale): Promise<{ id: number }[]>;
+  page(page: KeysetPage, locale: Locale): Promise<{ id: number }[]>;
+  /** Columns beside the item's fields, in the reader's language. */
+  readable?: (locale: Locale) => Record<string, CsvColumn>;
+}
+
+/** The column that follows the field it explains: a bill's `type` is the list call's name, `type_name` its words. */
+export const READABLE_COLUMNS = { bills: { after: "type", name: "type_name" } } as const;
+
+/** The statement's columns: the list call's fields, each followed by its readable column if it has one. */
+function columnsIn(statement: Statement, locale: Locale): CsvColumn[] {
+  const readable = statement.readable?.(locale) ?? {};
+  return columnsOf(statement.item).flatMap((column) => {
+    const extra = readable[column.name];
+    return extra ? [column, extra] : [column];
+  });
 }
 
 export interface ExportLimits {
@@ -54,9 +68,7 @@ export interface ExportLimits {
 
 export interface ExportDeps {
   ledger: LedgerService;
-  deposits: DepositsService;
-  withdrawals: WithdrawalsService;
-  exchange: ExchangeService;
+  funds: FundsStatements;
   updown: UpDownService;
   staking: StakingService;
 }
@@ -79,24 +91,23 @@ export class ExportsService {
     private readonly pageRows = EXPORT_PAGE_ROWS,
   ) {
     this.pool = new ExportPool(limits.concurrency, limits.queue);
-    const { deposits, withdrawals, updown, staking } = deps;
+    const { funds, updown, staking } = deps;
     this.statements = {
-      bills: { item: bill, page: (p) => deps.ledger.billsBefore(p) },
-      orders: { item: upDownOrder, page: async (p) => updown.views(await repo.upDownOrdersPage(db, p)) },
-      deposits: { item: deposit, page: async (p) => deposits.depositViews(db, await repo.depositsPage(db, p)) },
-      withdrawals: {
-        item: withdrawal,
-        page: async (p) => (await repo.withdrawalsPage(db, p)).map((w) => withdrawals.withdrawalView(w)),
+      bills: {
+        item: bill,
+        page: (p) => deps.ledger.billsBefore(p),
+        readable: (locale) => ({
+          [READABLE_COLUMNS.bills.after]: {
+            name: READABLE_COLUMNS.bills.name,
+            value: (item) => translate(locale, `bill_type_${item.type as EntryType}`),
+          },
+        }),
       },
-      exchanges: {
-        item: exchange,
-        page: async (p) => (await repo.exchangesPage(db, p)).map((e) => deps.exchange.exchangeView(e)),
-      },
-      staking: {
-        item: stakingOrder,
-        page: async (p, locale) =>
-          (await repo.stakingOrdersPage(db, p)).map((r) => staking.orderView(r.order, r.name, locale)),
-      },
+      orders: { item: upDownOrder, page: (p) => updown.ordersBefore(p) },
+      deposits: { item: deposit, page: (p) => funds.depositsBefore(p) },
+      withdrawals: { item: withdrawal, page: (p) => funds.withdrawalsBefore(p) },
+      exchanges: { item: exchange, page: (p) => funds.exchangesBefore(p) },
+      staking: { item: stakingOrder, page: (p, locale) => staking.ordersBefore(p, locale) },
     };
   }
 
@@ -153,8 +164,9 @@ export class ExportsService {
 
   /** The header row, then every row of the user's history of `kind`, as CSV lines. */
   async *csv(userId: number, kind: ExportKind, locale: Locale): AsyncGenerator<string> {
-    const { item, page } = this.statements[kind];
-    const columns = columnsOf(item);
+    const statement = this.statements[kind];
+    const { item, page } = statement;
+    const columns = columnsIn(statement, locale);
     yield csvLine(columns.map((c) => c.name));
     let before: number | undefined;
     for (;;) {

@@ -1,24 +1,27 @@
-import type {
-  adminDeposit,
-  adminDepositChannel,
-  depositChannel,
-  Network,
-  Paged,
-  ReviewAction,
+import {
+  type adminDeposit,
+  type adminDepositChannel,
+  type depositChannel,
+  explorerTxUrl,
+  type Network,
+  type Paged,
+  type ReviewAction,
+  txHashIssue,
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import type { deposits } from "../../db/schema";
+import type { deposits } from "../../db/schema/funds";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
-import type { ChainService } from "../chain/service";
 import type { LedgerService } from "../ledger/service";
 import type { MessagesService } from "../messages/service";
 import { isValidAddress } from "./addresses";
 import { checkPrecision, iso } from "./amounts";
+import { postDepositCredit } from "./deposit-credit";
+import { type MoneyMails, tellUser } from "./notices";
 import * as repo from "./repo";
 import { type ReviewInput, type ReviewQueue, reviewPending } from "./review";
 import type { UploadsService } from "./uploads";
@@ -34,8 +37,36 @@ export interface DepositsDeps {
   admin: AdminService;
   messages: MessagesService;
   uploads: UploadsService;
-  /** The on-chain networks (CHAIN_NETWORKS_FILE); their channels answer each user's own address. */
-  chain: Pick<ChainService, "terms" | "addressFor" | "depositViews">;
+  mails: MoneyMails;
+  /** The networks with a node (the chain module); their channels answer each user's own address. */
+  chain: DepositAddresses;
+}
+
+/** The on-chain terms of a currency on a network, as Recharge shows them. */
+export interface OnChainTerms {
+  confirmations: number;
+  min_deposit: string;
+}
+
+/** A chain deposit's progress beside its deposit row (Recharge log, console). */
+export interface DepositChainView {
+  tx_hash: string;
+  confirmations: number;
+  required: number;
+  tx_url: string | null;
+}
+
+/**
+ * What deposits need of the chain module, injected (it is the `ChainService`): the chain module builds on funds
+ * (`OnChainFunds`), so funds knows it only through this port and imports nothing of it.
+ */
+export interface DepositAddresses {
+  /** The terms when `currency` on `network` is credited from the chain; undefined when it is checked by hand. */
+  terms(currency: string, network: string): Promise<OnChainTerms | undefined>;
+  /** The user's own deposit address on `network` (allocated on the first ask). */
+  addressFor(userId: number, network: string): Promise<string>;
+  /** The chain progress of deposit rows. */
+  depositViews(conn: Db | Tx, depositIds: number[]): Promise<Map<number, DepositChainView>>;
 }
 
 /**
@@ -53,7 +84,7 @@ export class DepositsService {
     this.reviewQueue = {
       target: "deposit",
       lock: repo.lockDeposit,
-      settle: async (tx, deposit, action) => {
+      settle: async (tx, deposit, { action }) => {
         await this.creditDeposit(tx, deposit, action);
         return undefined;
       },
@@ -66,6 +97,20 @@ export class DepositsService {
           : { title: "deposit_rejected_title", body: "deposit_rejected_body", params };
       },
       view: async (tx, row) => (await this.depositViews(tx, [row]))[0] as DepositView,
+      topics: ["deposits", "balances"],
+      mail: (d, status) =>
+        status === "completed"
+          ? {
+              kind: "deposit_credited",
+              amount: toAmount(d.amount),
+              currency: d.currency,
+              network: d.network,
+              address: null,
+              hash: d.txid,
+              explorerUrl: d.txid && !txHashIssue(d.network, d.txid) ? explorerTxUrl(d.network, d.txid) : null,
+              at: d.reviewedAt ?? this.clock.now(),
+            }
+          : null,
     };
   }
 
@@ -76,7 +121,7 @@ export class DepositsService {
     const rows = await repo.listChannels(this.db, true);
     return Promise.all(
       rows.map(async (c) => {
-        const terms = this.deps.chain.terms(c.currency, c.network);
+        const terms = await this.deps.chain.terms(c.currency, c.network);
         const address = terms ? await this.deps.chain.addressFor(userId, c.network) : c.address;
         return { id: c.id, currency: c.currency, network: c.network, address, demo: c.demo, on_chain: terms ?? null };
       }),
@@ -180,7 +225,7 @@ export class DepositsService {
   ): Promise<DepositView> {
     const channel = await repo.findChannel(this.db, input.channel_id);
     // An on-chain channel is credited by the chain watcher, never from a report.
-    if (!channel?.enabled || this.deps.chain.terms(channel.currency, channel.network)) {
+    if (!channel?.enabled || (await this.deps.chain.terms(channel.currency, channel.network))) {
       throw new Refusal("deposit_channel_unavailable");
     }
     const currency = await this.deps.ledger.currency(channel.currency);
@@ -206,6 +251,8 @@ export class DepositsService {
         status: "pending",
         createdAt: this.clock.now(),
       });
+      // The user's other screens (Assets, the deposit log) show it pending at once.
+      await tellUser(this.deps, tx, userId, ["deposits"]);
       const [view] = await this.depositViews(tx, [row]);
       return view as DepositView;
     });
@@ -231,15 +278,6 @@ export class DepositsService {
 
   private async creditDeposit(tx: Tx, deposit: DepositRow, action: ReviewAction) {
     if (action !== "complete") return;
-    const amount = toAmount(deposit.amount);
-    await this.deps.ledger.post(tx, {
-      type: "deposit",
-      idempotencyKey: `deposit:${deposit.id}`,
-      ref: { type: "deposit", id: deposit.id },
-      postings: [
-        { account: { userId: deposit.userId, currency: deposit.currency, kind: "available" }, amount },
-        { account: { system: "deposit_clearing", currency: deposit.currency }, amount: `-${amount}` },
-      ],
-    });
+    await postDepositCredit(this.deps.ledger, tx, { ...deposit, amount: toAmount(deposit.amount) });
   }
 }

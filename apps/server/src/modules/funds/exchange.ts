@@ -3,7 +3,7 @@ import { type exchange, type exchangeQuote, type Paged, QUOTE_TTL_S } from "@cry
 import Decimal from "decimal.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import type { exchangeQuotes, exchanges } from "../../db/schema";
+import type { exchangeQuotes, exchanges } from "../../db/schema/funds";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { AMOUNT_LIMIT, Money, toAmount, toCurrencyUnits } from "../../lib/decimal";

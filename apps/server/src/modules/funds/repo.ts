@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { type KeysetPage, keysetWhere } from "../../db/keyset";
 import {
   depositChannels,
   deposits,
@@ -8,7 +9,7 @@ import {
   uploads,
   withdrawals,
   withdrawNetworks,
-} from "../../db/schema";
+} from "../../db/schema/funds";
 
 type Conn = Db | Tx;
 
@@ -209,11 +210,26 @@ export async function setWithdrawalReview(
   return updated;
 }
 
-/** A withdrawal's status set by the chain (completed, failed) after its review. */
-export async function setWithdrawalStatus(tx: Tx, id: number, status: string, reason: string | null) {
-  const [updated] = await tx.update(withdrawals).set({ status, reason }).where(eq(withdrawals.id, id)).returning();
+/** A withdrawal's status set by the chain (completed, failed) after its review; `completedAt` when paid. */
+export async function setWithdrawalStatus(
+  tx: Tx,
+  id: number,
+  status: string,
+  reason: string | null,
+  completedAt: Date | null,
+) {
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ status, reason, completedAt })
+    .where(eq(withdrawals.id, id))
+    .returning();
   if (!updated) throw new Error(`withdrawal ${id} vanished`);
   return updated;
+}
+
+/** The payout of a withdrawal completed by hand: its transaction (when given) and when. */
+export async function setWithdrawalPayout(tx: Tx, id: number, txHash: string | null, completedAt: Date) {
+  await tx.update(withdrawals).set({ txHash, completedAt }).where(eq(withdrawals.id, id));
 }
 
 export async function listWithdrawals(db: Conn, f: ReviewFilter) {
@@ -254,3 +270,29 @@ export async function listExchanges(db: Conn, userId: number, limit: number, off
   const [total] = await db.select({ n: count() }).from(exchanges).where(where);
   return { items, total: total?.n ?? 0 };
 }
+
+// Keyset pages of one user's history (the statements export, through FundsStatements)
+
+export const depositsBefore = (db: Db, page: KeysetPage) =>
+  db
+    .select()
+    .from(deposits)
+    .where(keysetWhere(deposits.userId, deposits.id, page))
+    .orderBy(desc(deposits.id))
+    .limit(page.limit);
+
+export const withdrawalsBefore = (db: Db, page: KeysetPage) =>
+  db
+    .select()
+    .from(withdrawals)
+    .where(keysetWhere(withdrawals.userId, withdrawals.id, page))
+    .orderBy(desc(withdrawals.id))
+    .limit(page.limit);
+
+export const exchangesBefore = (db: Db, page: KeysetPage) =>
+  db
+    .select()
+    .from(exchanges)
+    .where(keysetWhere(exchanges.userId, exchanges.id, page))
+    .orderBy(desc(exchanges.id))
+    .limit(page.limit);

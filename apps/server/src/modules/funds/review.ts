@@ -1,10 +1,11 @@
-import type { ReviewAction } from "@cryptos/contract";
+import type { ReviewAction, WsEventTopic } from "@cryptos/contract";
 import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
 import type { MessagesService } from "../messages/service";
+import { type MoneyNotice, tellUser, type UserNoticesDeps } from "./notices";
 
 /** What an operator review needs to say who did it, from where. */
 export interface ReviewInput {
@@ -13,9 +14,11 @@ export interface ReviewInput {
   id: number;
   action: ReviewAction;
   reason?: string | undefined;
+  /** A withdrawal's payout transaction, given on completing it by hand. */
+  txHash?: string | undefined;
 }
 
-export interface ReviewDeps {
+export interface ReviewDeps extends UserNoticesDeps {
   admin: AdminService;
   messages: MessagesService;
 }
@@ -34,7 +37,7 @@ export interface ReviewQueue<Row extends ReviewedRow, View> {
    * The money of the decision, posted before the row changes. It may answer the status the row takes instead of
    * the action's (a withdrawal on a network with a node is completed by the chain: it becomes `sending`).
    */
-  settle(tx: Tx, row: Row, action: ReviewAction, operatorId: number): Promise<ReviewedStatus | undefined>;
+  settle(tx: Tx, row: Row, input: ReviewInput): Promise<ReviewedStatus | undefined>;
   save(
     tx: Tx,
     id: number,
@@ -44,6 +47,10 @@ export interface ReviewQueue<Row extends ReviewedRow, View> {
   audited(row: Row): Record<string, unknown>;
   /** The message the user gets. */
   notice(row: Row, status: ReviewedStatus, reason: string): Notice;
+  /** What changed for the user's open screens (live events, decision 119). */
+  topics: readonly WsEventTopic[];
+  /** The mail the user gets for the outcome, if any (the row as saved). */
+  mail(row: Row, status: ReviewedStatus): MoneyNotice | null;
   view(tx: Tx, row: Row): Promise<View>;
 }
 
@@ -55,7 +62,7 @@ export interface ReviewQueue<Row extends ReviewedRow, View> {
 export async function reviewPending<Row extends ReviewedRow, View>(
   db: Db,
   clock: Clock,
-  { admin, messages }: ReviewDeps,
+  deps: ReviewDeps,
   queue: ReviewQueue<Row, View>,
   input: ReviewInput,
 ): Promise<View> {
@@ -65,9 +72,8 @@ export async function reviewPending<Row extends ReviewedRow, View>(
     const row = await queue.lock(tx, input.id);
     if (!row) throw new Refusal("review_not_found", { id: input.id });
     if (row.status !== "pending") throw new Refusal("review_already_done", { id: input.id });
-    const status =
-      (await queue.settle(tx, row, input.action, input.operatorId)) ??
-      (input.action === "complete" ? "completed" : "rejected");
+    const { admin, messages } = deps;
+    const status = (await queue.settle(tx, row, input)) ?? (input.action === "complete" ? "completed" : "rejected");
     const updated = await queue.save(tx, row.id, {
       status,
       reason: input.action === "reject" ? reason : null,
@@ -84,6 +90,7 @@ export async function reviewPending<Row extends ReviewedRow, View>(
       ip: input.ip,
     });
     await messages.notify(tx, row.userId, queue.notice(row, status, reason ?? ""));
+    await tellUser(deps, tx, row.userId, queue.topics, queue.mail(updated, status));
     return queue.view(tx, updated);
   });
 }

@@ -37,7 +37,12 @@ async function fileReaders(request: FastifyRequest, ctx: ModuleContext): Promise
 }
 
 export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { deposits, withdrawals, exchange, fundsSettings, uploads } = ctx.services;
+  const { deposits, withdrawals, exchange, fundsSettings, uploads, accounts } = ctx.services;
+  /** The request's language and the browser's time zone (`tz` header), for the mails of this money (decision 119). */
+  const rememberPreferences = (userId: number, request: FastifyRequest) => {
+    const tz = request.headers.tz;
+    return accounts.rememberPreferences(userId, request.locale, typeof tz === "string" ? tz : undefined);
+  };
 
   // Uploads: multipart is parsed only inside this scope, with its limits; every other route stays JSON-only.
   ctx.routes.implemented.add(calls.upload.path);
@@ -89,35 +94,39 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
   });
 
   // Deposits
-  contractRoute(app, ctx.routes, calls.rechargechannels, async ({ caller }) => ({
-    items: await deposits.channels(caller!.userId),
-  }));
-  contractRoute(app, ctx.routes, calls.dorecharge, async ({ caller, body }) =>
-    deposits.submitDeposit(caller!.userId, body),
-  );
-  contractRoute(app, ctx.routes, calls.getrecharge, async ({ caller, query }) =>
+  contractRoute(app, ctx.routes, calls.listDepositChannels, async ({ caller, request }) => {
+    // An on-chain deposit is credited later with no request of the user's: its mail reads what this one says.
+    await rememberPreferences(caller!.userId, request);
+    return { items: await deposits.channels(caller!.userId) };
+  });
+  contractRoute(app, ctx.routes, calls.submitDeposit, async ({ caller, body, request }) => {
+    await rememberPreferences(caller!.userId, request);
+    return deposits.submitDeposit(caller!.userId, body);
+  });
+  contractRoute(app, ctx.routes, calls.listDeposits, async ({ caller, query }) =>
     deposits.deposits({ userId: caller!.userId }, query.page, query.list),
   );
 
   // Withdrawals
-  contractRoute(app, ctx.routes, calls.withdrawinfo, async ({ caller, body }) =>
+  contractRoute(app, ctx.routes, calls.getWithdrawalOptions, async ({ caller, body }) =>
     withdrawals.withdrawInfo(caller!.userId, body.currency),
   );
-  contractRoute(app, ctx.routes, calls.dowithdraw, async ({ caller, body }) =>
-    withdrawals.requestWithdrawal(caller!.userId, body),
-  );
-  contractRoute(app, ctx.routes, calls.getwithdraw, async ({ caller, query }) =>
+  contractRoute(app, ctx.routes, calls.requestWithdrawal, async ({ caller, body, request }) => {
+    await rememberPreferences(caller!.userId, request);
+    return withdrawals.requestWithdrawal(caller!.userId, body);
+  });
+  contractRoute(app, ctx.routes, calls.listWithdrawals, async ({ caller, query }) =>
     withdrawals.withdrawals({ userId: caller!.userId }, query.page, query.list),
   );
 
   // Exchange
-  contractRoute(app, ctx.routes, calls.duihuanquote, async ({ caller, body }) =>
+  contractRoute(app, ctx.routes, calls.quoteExchange, async ({ caller, body }) =>
     exchange.quoteExchange(caller!.userId, body),
   );
-  contractRoute(app, ctx.routes, calls.duihuan, async ({ caller, body }) =>
+  contractRoute(app, ctx.routes, calls.exchange, async ({ caller, body }) =>
     exchange.executeExchange(caller!.userId, body.quote_id),
   );
-  contractRoute(app, ctx.routes, calls.getduihuanlog, async ({ caller, query }) =>
+  contractRoute(app, ctx.routes, calls.listExchanges, async ({ caller, query }) =>
     exchange.exchanges(caller!.userId, query.page, query.list),
   );
 
@@ -142,7 +151,14 @@ export function fundsRoutes(app: FastifyInstance, ctx: ModuleContext) {
     ),
   );
   contractRoute(app, ctx.routes, calls.adminWithdrawReview, async ({ operator, body, request }) =>
-    withdrawals.reviewWithdrawal({ operatorId: operator!.operatorId, ip: request.ip, ...body }),
+    withdrawals.reviewWithdrawal({
+      operatorId: operator!.operatorId,
+      ip: request.ip,
+      id: body.id,
+      action: body.action,
+      reason: body.reason,
+      txHash: body.tx_hash,
+    }),
   );
   contractRoute(app, ctx.routes, calls.adminChannelsList, async () => ({ items: await deposits.adminChannels() }));
   contractRoute(app, ctx.routes, calls.adminChannelsSave, async ({ operator, body, request }) =>

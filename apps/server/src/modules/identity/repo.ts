@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { realNameSubmissions } from "../../db/schema";
+import { realNameSubmissions } from "../../db/schema/identity";
 
 type Conn = Db | Tx;
 export type SubmissionRow = typeof realNameSubmissions.$inferSelect;

@@ -6,8 +6,10 @@ import type { ModuleContext } from "../context";
 export function identityRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { identity, console: ops } = ctx.services;
 
-  contractRoute(app, ctx.routes, calls.doreal, async ({ caller, body }) => identity.submit(caller!.userId, body));
-  contractRoute(app, ctx.routes, calls.getreals, async ({ caller }) => identity.mine(caller!.userId));
+  contractRoute(app, ctx.routes, calls.submitRealName, async ({ caller, body }) =>
+    identity.submit(caller!.userId, body),
+  );
+  contractRoute(app, ctx.routes, calls.getRealNameStatus, async ({ caller }) => identity.mine(caller!.userId));
 
   // Operators
   contractRoute(app, ctx.routes, calls.adminRealList, ({ query, body, operator, request }) =>

@@ -131,7 +131,7 @@ export class IdentityService implements RealNameCheck {
     };
   }
 
-  /** `getreals`: the caller's newest submission, document number masked. */
+  /** `getRealNameStatus`: the caller's newest submission, document number masked. */
   async mine(userId: number): Promise<RealNameView> {
     return this.userView(await repo.latestSubmission(this.db, userId));
   }
@@ -141,7 +141,7 @@ export class IdentityService implements RealNameCheck {
     if (row?.status === "verified") throw new Refusal("real_name_already_verified");
   }
 
-  /** `doreal`: a new pending submission, unless one is pending or the user is verified. */
+  /** `submitRealName`: a new pending submission, unless one is pending or the user is verified. */
   async submit(
     userId: number,
     input: { name: string; doc_type: DocType; doc_number: string; images: number[] },

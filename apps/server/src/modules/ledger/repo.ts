@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { currencies, journalEntries, ledgerAccounts, postings } from "../../db/schema";
+import { rowsOf } from "../../db/rows";
+import { currencies, journalEntries, ledgerAccounts, postings } from "../../db/schema/ledger";
 import type { AccountRef } from "./types";
 
 type Conn = Db | Tx;
@@ -55,11 +56,6 @@ export const lockAccounts = (tx: Tx, ids: number[]) =>
     .where(sql`${ledgerAccounts.id} = any(${`{${ids.join(",")}}`}::int4[])`)
     .orderBy(asc(ledgerAccounts.id))
     .for("update");
-
-/** Raw SQL answers come back as `{rows}` on both PGlite and node-postgres. */
-async function rowsOf<T>(conn: Conn, query: SQL): Promise<T[]> {
-  return ((await conn.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** int8 columns arrive as string (node-postgres) or bigint (PGlite); ids stay far below 2^53. */
 const int = (v: unknown) => Number(v);
@@ -210,64 +206,6 @@ export async function writePostings(
   );
 }
 
-export const userBalances = (db: Conn, userId: number) =>
-  db
-    .select({ currency: ledgerAccounts.currency, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-
-export interface BillFilter {
-  userId: number;
-  type?: string | undefined;
-  currency?: string | undefined;
-  limit: number;
-  offset: number;
-}
-
-function billConditions(f: BillFilter) {
-  return and(
-    eq(ledgerAccounts.userId, f.userId),
-    f.type ? eq(journalEntries.type, f.type) : undefined,
-    f.currency ? eq(ledgerAccounts.currency, f.currency) : undefined,
-  );
-}
-
-/** A user's postings, newest first, with the entry that explains each. */
-/** What a bill is read from: the posting, its account, and the entry that explains it (postings joined to both). */
-export const billColumns = {
-  id: postings.id,
-  entryId: postings.entryId,
-  type: journalEntries.type,
-  currency: ledgerAccounts.currency,
-  account: ledgerAccounts.kind,
-  amount: postings.amount,
-  balanceAfter: postings.balanceAfter,
-  refType: journalEntries.refType,
-  refId: journalEntries.refId,
-  createdAt: postings.createdAt,
-};
-export type BillRow = Awaited<ReturnType<typeof userPostings>>["items"][number];
-
-export async function userPostings(db: Conn, f: BillFilter) {
-  const where = billConditions(f);
-  const items = await db
-    .select(billColumns)
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(where)
-    .orderBy(desc(postings.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(where);
-  return { items, total: total?.n ?? 0 };
-}
-
 /**
  * Entries whose postings do not sum to zero in some currency (must always be none). Per currency: an exchange's
  * entry spans two currencies, and a surplus in one must not hide a shortfall in the other.
@@ -331,67 +269,6 @@ export async function systemAccountSum(db: Conn, system: string, currency: strin
   return row?.total ?? "0";
 }
 
-/** The sum of a user's postings of one entry type in [from, to). */
-export async function sumUserPostings(db: Conn, userId: number, type: string, from: Date, to: Date) {
-  return db
-    .select({ currency: ledgerAccounts.currency, total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
-    .from(postings)
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        eq(journalEntries.type, type),
-        gte(postings.createdAt, from),
-        lt(postings.createdAt, to),
-      ),
-    )
-    .groupBy(ledgerAccounts.currency);
-}
-
-/**
- * A keyset page of one user's bills, newest first: postings with an id below `before` (none: from the newest). Each
- * of the user's accounts gives at most `limit` of its newest postings through its own index range (account_id, id),
- * and the page is the newest `limit` of those: a page reads about accounts x limit rows however deep it is and
- * however many other postings there are. (Scanning all postings by id and keeping the user's read every posting
- * made since the page's: 190 ms a page on PGlite for a user behind 40,000 others', issue 38.)
- */
-export function userPostingsBefore(db: Db, page: { userId: number; before: number | undefined; limit: number }) {
-  const newest = db
-    .select({
-      id: postings.id,
-      entryId: postings.entryId,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      createdAt: postings.createdAt,
-    })
-    .from(postings)
-    .where(
-      and(
-        eq(postings.accountId, ledgerAccounts.id),
-        page.before === undefined ? undefined : lt(postings.id, page.before),
-      ),
-    )
-    .orderBy(desc(postings.id))
-    .limit(page.limit)
-    .as("newest");
-  return db
-    .select({
-      ...billColumns,
-      id: newest.id,
-      entryId: newest.entryId,
-      amount: newest.amount,
-      balanceAfter: newest.balanceAfter,
-      createdAt: newest.createdAt,
-    })
-    .from(ledgerAccounts)
-    .crossJoinLateral(newest)
-    .innerJoin(journalEntries, eq(journalEntries.id, newest.entryId))
-    .where(eq(ledgerAccounts.userId, page.userId))
-    .orderBy(desc(newest.id))
-    .limit(page.limit);
-}
-
 /** What users hold per currency, as the sum of the postings of every user account (all kinds) in it. */
 export const usersPostingSums = (db: Conn, currencyCodes: string[]) =>
   currencyCodes.length
@@ -402,3 +279,32 @@ export const usersPostingSums = (db: Conn, currencyCodes: string[]) =>
         .where(and(isNotNull(ledgerAccounts.userId), inArray(ledgerAccounts.currency, currencyCodes)))
         .groupBy(ledgerAccounts.currency)
     : Promise.resolve([]);
+
+/** Every currency's sum of all postings (users' and system accounts'): zero whenever the books balance. */
+export const postingSumsByCurrency = (db: Conn) =>
+  rowsOf<{ currency: string; total: string }>(
+    db,
+    sql`select c.code as currency, coalesce(sum(p.amount), 0)::text as total
+          from ${currencies} c
+          left join ${ledgerAccounts} a on a.currency = c.code
+          left join ${postings} p on p.account_id = a.id
+         group by c.code order by c.code`,
+  );
+
+/**
+ * Every user's holding per currency (available, frozen and custody together) where it is not zero, from the stored
+ * balances (equal to their postings, by the ledger's invariant): proof of reserves' leaves, read inside its snapshot.
+ */
+export const userHoldings = (db: Conn) =>
+  rowsOf<{ user_id: number; currency: string; total: string }>(
+    db,
+    sql`select a.user_id, a.currency, sum(a.balance)::text as total
+          from ${ledgerAccounts} a
+         where a.user_id is not null
+         group by a.user_id, a.currency
+        having sum(a.balance) <> 0`,
+  );
+
+/** Every currency's places, enabled or not (a disabled currency may still be held). */
+export const currencyPlaces = (db: Conn) =>
+  db.select({ code: currencies.code, decimals: currencies.decimals }).from(currencies);

@@ -7,7 +7,7 @@ export function ledgerRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { ledger } = ctx.services;
   // Every first visit asks for it: kept in memory, serialised once.
   memoizedContractRoute(app, ctx.routes, calls.currencies, () => ledger.currencyList());
-  contractRoute(app, ctx.routes, calls.getmoneylog, async ({ query, caller }) =>
+  contractRoute(app, ctx.routes, calls.listBills, async ({ query, caller }) =>
     ledger.bills(caller!.userId, query.page, query.list, { type: query.type, currency: query.currency }),
   );
 }

@@ -1,12 +1,14 @@
 import type { Balance, Paged } from "@cryptos/contract";
 import type Decimal from "decimal.js";
 import type { Db, Tx } from "../../db/client";
+import type { KeysetPage } from "../../db/keyset";
 import { afterCommit, withTransaction } from "../../db/transaction";
 import { BoundedMap } from "../../lib/bounded-map";
 import { CachedRead, PUBLIC_CONTENT_CACHE } from "../../lib/cached-read";
 import type { Clock } from "../../lib/clock";
 import { COLUMN_LIMIT, Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
+import * as billsRepo from "./bills-repo";
 import * as repo from "./repo";
 import type { AccountRef, EntryInput, EntryType, PostedEntry, SystemAccountKey } from "./types";
 
@@ -230,7 +232,7 @@ export class LedgerService {
 
   /** Available and frozen per enabled currency, zero where the user has no account yet. */
   async balances(userId: number): Promise<Balance[]> {
-    const [rows, all] = await Promise.all([repo.userBalances(this.db, userId), repo.listCurrencies(this.db)]);
+    const [rows, all] = await Promise.all([billsRepo.userBalances(this.db, userId), repo.listCurrencies(this.db)]);
     const find = (currency: string, kind: string) =>
       toAmount(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? "0");
     return all.map((c) => ({
@@ -243,7 +245,7 @@ export class LedgerService {
 
   /** A user's balance of one kind in one currency ("0" when none). */
   async balance(ref: Extract<AccountRef, { userId: number }>): Promise<string> {
-    const rows = await repo.userBalances(this.db, ref.userId);
+    const rows = await billsRepo.userBalances(this.db, ref.userId);
     return toAmount(rows.find((r) => r.currency === ref.currency && r.kind === ref.kind)?.balance ?? "0");
   }
 
@@ -258,9 +260,25 @@ export class LedgerService {
     return new Map(currencyCodes.map((c) => [c, toAmount(rows.find((r) => r.currency === c)?.total ?? "0")]));
   }
 
+  /**
+   * Every user's holding per currency (available, frozen and custody) where not zero, and every currency's places:
+   * proof of reserves reads both inside its one snapshot, so pass that transaction.
+   */
+  async holdingsAt(tx: Tx): Promise<{
+    holdings: { userId: number; currency: string; total: string }[];
+    places: Map<string, number>;
+  }> {
+    const holdings = await repo.userHoldings(tx);
+    const places = await repo.currencyPlaces(tx);
+    return {
+      holdings: holdings.map((h) => ({ userId: Number(h.user_id), currency: h.currency, total: h.total })),
+      places: new Map(places.map((p) => [p.code, p.decimals])),
+    };
+  }
+
   /** What a user received (or paid) per currency through one kind of entry in [from, to), e.g. today's interest. */
   async userTotals(userId: number, type: EntryType, from: Date, to: Date): Promise<Map<string, string>> {
-    const rows = await repo.sumUserPostings(this.db, userId, type, from, to);
+    const rows = await billsRepo.sumUserPostings(this.db, userId, type, from, to);
     return new Map(rows.map((r) => [r.currency, toAmount(r.total)]));
   }
 
@@ -270,7 +288,7 @@ export class LedgerService {
     list: number,
     filter: { type?: string | undefined; currency?: string | undefined },
   ): Promise<Paged<Bill>> {
-    const { items, total } = await repo.userPostings(this.db, {
+    const { items, total } = await billsRepo.userPostings(this.db, {
       userId,
       type: filter.type,
       currency: filter.currency,
@@ -286,11 +304,16 @@ export class LedgerService {
   }
 
   /** One keyset page of a user's bills, newest first, as `bills` shows them (the statements export pages this). */
-  async billsBefore(page: { userId: number; before: number | undefined; limit: number }): Promise<Bill[]> {
-    return (await repo.userPostingsBefore(this.db, page)).map(billView);
+  async billsBefore(page: KeysetPage): Promise<Bill[]> {
+    return (await billsRepo.userPostingsBefore(this.db, page)).map(billView);
   }
 
   /** The invariants: every entry sums to zero, every balance equals its postings, no user account negative. */
+  /** Every currency's sum of all postings, as a decimal string: "0" while the books balance (metrics, alerts). */
+  async postingSums(): Promise<{ currency: string; total: string }[]> {
+    return (await repo.postingSumsByCurrency(this.db)).map((r) => ({ currency: r.currency, total: toAmount(r.total) }));
+  }
+
   async health(): Promise<LedgerHealth> {
     const [unbalanced, mismatched, negative, totals] = await Promise.all([
       repo.unbalancedEntries(this.db),
@@ -309,7 +332,7 @@ export class LedgerService {
 }
 
 /** A user's posting as the bills list (and the bills statement) shows it. */
-export const billView = (r: repo.BillRow): Bill => ({
+export const billView = (r: billsRepo.BillRow): Bill => ({
   id: r.id,
   entry_id: Number(r.entryId),
   type: r.type,

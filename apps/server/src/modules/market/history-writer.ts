@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { SettingsService } from "../settings/service";
+import * as candlesRepo from "./candles-repo";
 import {
   type CandleColumns,
   firstPart,
@@ -12,7 +13,6 @@ import {
   type SimulatedHistory,
   simulateHistory,
 } from "./history";
-import * as repo from "./repo";
 import type { SourcePair } from "./sources/types";
 
 /**
@@ -92,7 +92,7 @@ export class SimulatedHistoryService {
     const anchors = await this.historyAnchors();
     let written = 0;
     for (const pair of pairs) {
-      if (await repo.firstCandleAt(this.db, pair.id)) continue;
+      if (await candlesRepo.firstCandleAt(this.db, pair.id)) continue;
       const anchor: HistoryAnchor = {
         end,
         price: lastPrices.get(pair.id) ?? pair.simPrice,
@@ -124,7 +124,7 @@ export class SimulatedHistoryService {
       const history = simulateHistory(pair, anchor.price, anchor.end, restAfter(firstPartOf(anchor)), anchor.seed);
       // The newest first: a chart paged back soon after the first start finds the candles it asks for.
       for (const chunk of chunksOf(history, HISTORY_REST_CHUNK, history.newestFirst())) {
-        await repo.insertCandleColumns(this.db, chunk);
+        await candlesRepo.insertCandleColumns(this.db, chunk);
         await nextTurn();
         yield chunk.pairId.length;
       }
@@ -137,7 +137,7 @@ export class SimulatedHistoryService {
   private async writeHistory(pair: SourcePair, anchor: HistoryAnchor, shape: HistoryShape, chunkRows: number) {
     const history = simulateHistory(pair, anchor.price, anchor.end, shape, anchor.seed);
     for (const chunk of chunksOf(history, chunkRows)) {
-      await repo.insertCandleColumns(this.db, chunk);
+      await candlesRepo.insertCandleColumns(this.db, chunk);
       await nextTurn();
     }
     return history.length;

@@ -4,7 +4,7 @@ import { simulatedVolume, walk } from "./sources/simulated";
 import type { SourcePair } from "./sources/types";
 
 export const MINUTE_MS = 60_000;
-/** getkdata answers at most this many points. */
+/** getCandles answers at most this many points. */
 export const MAX_CANDLES = 500;
 
 /** Length of each chart interval, in seconds. */

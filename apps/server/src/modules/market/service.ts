@@ -1,4 +1,4 @@
-import type { adminPair, KlineInterval, Pair, pairDetail } from "@cryptos/contract";
+import type { KlineInterval, Pair, pairDetail } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
@@ -6,16 +6,20 @@ import { fixedDown, Money } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { SettingsService } from "../settings/service";
 import type { TickBus, TickEvent } from "./bus";
+import type { MinuteUpdate, WindowStats } from "./candles-repo";
+import * as candlesRepo from "./candles-repo";
 import { bucketStart, candleWindow, MAX_CANDLES, ROLLUP_INTERVALS } from "./history";
 import { SimulatedHistoryService } from "./history-writer";
-import type { CandleRow, MinuteUpdate, PairRow, TickRow, WindowStats } from "./repo";
+import type { PairRow, TickRow } from "./repo";
 import * as repo from "./repo";
 import { TickRetentionService } from "./retention";
 import { seedPairs } from "./seed";
 import type { Quote, SourcePair } from "./sources/types";
+import { type AdminPair, adminPairView, type CandleView, candleView, changePercent } from "./views";
 
 export type PairDetail = z.infer<typeof pairDetail>;
 export type { TickRow, TickWindow } from "./repo";
+export type { CandleView } from "./views";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The product list's 24 h figures are recomputed from the candles at most this often; prices are live. */
@@ -28,36 +32,10 @@ export interface MarketOptions {
   exchangeCount: () => number | null;
 }
 
-export interface CandleView {
-  t: number;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  v: string;
-}
-
 interface StatsSnapshot {
   takenAt: number;
   pairs: PairRow[];
   stats: Map<number, WindowStats>;
-}
-
-/** A stored candle at its pair's precision; `line` gives open, high and low the close. */
-function candleView(r: CandleRow, pair: PairRow, type: "candle" | "line"): CandleView {
-  const d = pair.priceDecimals;
-  const c = fixedDown(r.c, d);
-  const v = fixedDown(r.v, pair.qtyDecimals);
-  if (type === "line") return { t: r.t, o: c, h: c, l: c, c, v };
-  return { t: r.t, o: fixedDown(r.o, d), h: fixedDown(r.h, d), l: fixedDown(r.l, d), c, v };
-}
-
-/** Percent change from `open` to `price`, two decimals; null without a 24 h open. */
-function changePercent(price: string | null, open: string | undefined): string | null {
-  if (price === null || open === undefined) return null;
-  const o = new Money(open);
-  if (o.isZero()) return null;
-  return new Money(price).minus(o).div(o).times(100).toFixed(2);
 }
 
 /**
@@ -70,6 +48,7 @@ export class MarketService {
   private loadingSnapshot: Promise<StatsSnapshot> | undefined;
   /** The newest tick seen on the bus per pair: fresher than the snapshot between its refreshes. */
   private readonly live = new Map<number, TickEvent>();
+  private readonly recordedListeners = new Set<(rows: TickRow[]) => void>();
   private readonly listCache = new Map<number, Pair[]>();
   private readonly productListAnswers = new Map<
     number,
@@ -129,7 +108,7 @@ export class MarketService {
       try {
         const [pairs, stats] = await Promise.all([
           repo.listPairs(this.db),
-          repo.statsSince(this.db, new Date(now - DAY_MS)),
+          candlesRepo.statsSince(this.db, new Date(now - DAY_MS)),
         ]);
         this.snapshot = { takenAt: now, pairs, stats: new Map(stats.map((s) => [s.pairId, s])) };
         this.listCache.clear();
@@ -202,7 +181,7 @@ export class MarketService {
     const pair = await this.enabledPair(id);
     const now = this.clock.now();
     const [stats, latest] = await Promise.all([
-      repo.statsSince(this.db, new Date(now.getTime() - DAY_MS), id),
+      candlesRepo.statsSince(this.db, new Date(now.getTime() - DAY_MS), id),
       repo.latestTick(this.db, id),
     ]);
     const s = stats[0];
@@ -236,7 +215,7 @@ export class MarketService {
   ): Promise<CandleView[]> {
     const pair = await this.enabledPair(id);
     const { count, from, before } = candleWindow(this.clock.now().getTime(), interval, limit, end);
-    const rows = await repo.readCandles(this.db, id, interval, new Date(from), new Date(before), count);
+    const rows = await candlesRepo.readCandles(this.db, id, interval, new Date(from), new Date(before), count);
     return rows.reverse().map((r) => candleView(r, pair, type));
   }
 
@@ -254,7 +233,7 @@ export class MarketService {
     const { from, before } = candleWindow(this.clock.now().getTime(), interval, limit);
     const [pairs, rows] = await Promise.all([
       repo.findEnabledPairs(this.db, ids),
-      repo.readCandlesOfPairs(this.db, ids, interval, new Date(from), new Date(before)),
+      candlesRepo.readCandlesOfPairs(this.db, ids, interval, new Date(from), new Date(before)),
     ]);
     const byId = new Map(pairs.map((p) => [p.id, p]));
     return ids.flatMap((id) => {
@@ -268,7 +247,7 @@ export class MarketService {
 
   /** Pairs as price sources see them, with the last recorded price of each (the walk continues from it). */
   async sourcePairs(): Promise<{ pairs: SourcePair[]; lastPrices: Map<number, string> }> {
-    const [rows, closes] = await Promise.all([repo.listPairs(this.db), repo.latestCloses(this.db)]);
+    const [rows, closes] = await Promise.all([repo.listPairs(this.db), candlesRepo.latestCloses(this.db)]);
     return {
       pairs: rows.map((p) => ({
         id: p.id,
@@ -321,6 +300,7 @@ export class MarketService {
       all.filter((b) => b.interval === "1m").map(({ interval: _, ...b }) => b),
       all.filter((b) => b.interval !== "1m"),
     );
+    for (const listener of this.recordedListeners) listener(rows);
     // RETURNING follows the VALUES order; the sources' strings already carry the pair's precision.
     await this.bus.publish(
       rows.map((r, i) => ({
@@ -375,6 +355,16 @@ export class MarketService {
     return repo.latestTick(this.db, pairId);
   }
 
+  /** Each enabled pair's newest tick time, null before its first (metrics and operator alerts). */
+  newestTicks(): Promise<{ pairId: number; symbol: string; at: Date | null }[]> {
+    return repo.newestTickPerPair(this.db);
+  }
+
+  /** Calls `listener` with the ticks this instance records, after they are stored (the ticks-recorded counter). */
+  onRecorded(listener: (rows: TickRow[]) => void): void {
+    this.recordedListeners.add(listener);
+  }
+
   /**
    * When the pair's newest tick was recorded. The tick stream's newest is used when it is at least as recent as
    * `freshSince` (no query on the hot path of order placement); otherwise the store answers.
@@ -385,29 +375,26 @@ export class MarketService {
     return (await repo.latestTick(this.db, pairId))?.at;
   }
 
-  /**
-   * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or
-   * before settle_at), in one query. Inside a transaction pass its `tx`.
-   */
-  entryAndExit(orders: { id: number; pairId: number; acceptedAt: Date; settleAt: Date }[], conn: Db | Tx = this.db) {
+  /** For each order its entry and exit ticks (repo.firstAndLastTicks), in one query. Inside a transaction pass its `tx`. */
+  entryAndExit(orders: repo.OrderTicksWindow[], conn: Db | Tx = this.db) {
     return repo.firstAndLastTicks(
       conn,
-      orders.map((o) => ({ id: o.id, pairId: o.pairId, after: o.acceptedAt, until: o.settleAt })),
+      orders.map((o) => ({
+        id: o.id,
+        pairId: o.pairId,
+        after: o.acceptedAt,
+        afterTickId: o.afterTickId,
+        until: o.settleAt,
+      })),
     );
+  }
+
+  /** Each pair's head of the tick log as read on `conn` (an order's receipt names its pair's, decision 146). */
+  heads(pairIds: readonly number[], conn: Db | Tx) {
+    return repo.headsOf(conn, pairIds);
   }
 
   ticksBetween(pairId: number, fromTickId: number, toTickId: number, limit: number) {
     return repo.ticksBetween(this.db, pairId, fromTickId, toTickId, limit);
   }
 }
-
-type AdminPair = z.infer<typeof adminPair>;
-const adminPairView = (p: PairRow): AdminPair => ({
-  id: p.id,
-  symbol: p.symbol,
-  base: p.base,
-  quote: p.quote,
-  product_type: p.productType,
-  enabled: p.enabled,
-  sort: p.sort,
-});

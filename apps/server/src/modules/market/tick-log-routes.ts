@@ -6,11 +6,11 @@ import type { ModuleContext } from "../context";
 /** The public tick log: no token, so anyone can check the prices up/down orders were settled by. */
 export function tickLogRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { tickLog } = ctx.services;
-  contractRoute(app, ctx.routes, calls.ticks, ({ query }) =>
+  contractRoute(app, ctx.routes, calls.listTicks, ({ query }) =>
     tickLog.ticks(query.productid, query.from, query.to, query.page, query.list),
   );
-  contractRoute(app, ctx.routes, calls.tickhead, () => tickLog.heads());
-  contractRoute(app, ctx.routes, calls.tickarchives, ({ query }) =>
+  contractRoute(app, ctx.routes, calls.listTickHeads, () => tickLog.heads());
+  contractRoute(app, ctx.routes, calls.listTickArchives, ({ query }) =>
     tickLog.archives(query.productid, query.page, query.list),
   );
 

@@ -1,7 +1,7 @@
 import type { WsEventTopic } from "@cryptos/contract";
 import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { messageReads, messages } from "../../db/schema";
+import { messageReads, messages } from "../../db/schema/messages";
 
 type Conn = Db | Tx;
 

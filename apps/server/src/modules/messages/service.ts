@@ -10,7 +10,7 @@ import {
 } from "@cryptos/contract";
 import { z } from "zod";
 import type { Database, Db, Tx } from "../../db/client";
-import type { messages as messagesTable } from "../../db/schema";
+import type { messages as messagesTable } from "../../db/schema/messages";
 import { afterCommit } from "../../db/transaction";
 import { type MessageKey, type MessageParams, translate } from "../../i18n/translate";
 import { CachedReads, PUBLIC_CONTENT_CACHE } from "../../lib/cached-read";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/schema/settings";
 
 type Conn = Db | Tx;
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { stakingOrders, stakingProducts } from "../../db/schema";
+import { type KeysetPage, keysetWhere } from "../../db/keyset";
+import { stakingOrders, stakingProducts } from "../../db/schema/staking";
 
 type Conn = Db | Tx;
 
@@ -89,3 +90,13 @@ export async function userTotals(db: Conn, userId: number) {
     .where(eq(stakingOrders.userId, userId))
     .groupBy(stakingOrders.currency);
 }
+
+/** A keyset page of one user's orders as `userOrders` selects them: the order and its product's name. */
+export const userOrdersBefore = (db: Db, page: KeysetPage) =>
+  db
+    .select({ order: stakingOrders, name: stakingProducts.name })
+    .from(stakingOrders)
+    .innerJoin(stakingProducts, eq(stakingProducts.id, stakingOrders.productId))
+    .where(keysetWhere(stakingOrders.userId, stakingOrders.id, page))
+    .orderBy(desc(stakingOrders.id))
+    .limit(page.limit);

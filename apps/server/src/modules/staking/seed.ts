@@ -1,30 +1,13 @@
+import { LOCALES, type Locale } from "@cryptos/contract";
 import type { Db } from "../../db/client";
+import { translate } from "../../i18n/translate";
 import { countProducts, insertProducts } from "./repo";
 
-/** "USDT 7-day" in every language (ru declines the noun by number). */
-function productName(currency: string, days: number): Record<string, string> {
-  const ru =
-    days % 10 === 1 && days % 100 !== 11
-      ? "день"
-      : [2, 3, 4].includes(days % 10) && ![12, 13, 14].includes(days % 100)
-        ? "дня"
-        : "дней";
-  return {
-    en: `${currency} ${days}-day`,
-    "zh-Hans": `${currency} ${days}天`,
-    "zh-Hant": `${currency} ${days}天`,
-    ja: `${currency} ${days}日間`,
-    ko: `${currency} ${days}일`,
-    th: `${currency} ${days} วัน`,
-    vi: `${currency} ${days} ngày`,
-    fr: `${currency} ${days} jours`,
-    es: `${currency} ${days} días`,
-    it: `${currency} ${days} giorni`,
-    de: `${currency} ${days} Tage`,
-    pt: `${currency} ${days} dias`,
-    fi: `${currency} ${days} päivää`,
-    ru: `${currency} на ${days} ${ru}`,
-  };
+/** A product's name in every language, from the catalogues' `staking_product_name` (plural by the days). */
+function productName(currency: string, days: number): Record<Locale, string> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, translate(locale, "staking_product_name", { currency, days, count: days })]),
+  ) as Record<Locale, string>;
 }
 
 /** Four demo products; seeded only into an empty table, so operators' edits are never overwritten. */

@@ -10,7 +10,8 @@ import {
 } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import type { stakingOrders, stakingProducts } from "../../db/schema";
+import type { KeysetPage } from "../../db/keyset";
+import type { stakingOrders, stakingProducts } from "../../db/schema/staking";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount, toCurrencyUnits } from "../../lib/decimal";
@@ -41,7 +42,7 @@ export interface SaveStakingProduct {
   sort: number;
 }
 
-export type StakingSummary = DataOf<typeof stakingCalls.item>;
+export type StakingSummary = DataOf<typeof stakingCalls.getStakingSummary>;
 
 /** Latest price of a currency in another, for valuing totals; null when no pair records one. */
 export interface PriceReader {
@@ -220,6 +221,11 @@ export class StakingService {
   ): Promise<Paged<StakingOrderView>> {
     const { items, total } = await repo.userOrders(this.db, userId, status, list, (page - 1) * list);
     return { items: items.map((i) => this.orderView(i.order, i.name, locale)), total, page, list };
+  }
+
+  /** One keyset page of a user's orders, newest first, as `orders` shows them (the statements export pages this). */
+  async ordersBefore(page: KeysetPage, locale: Locale): Promise<StakingOrderView[]> {
+    return (await repo.userOrdersBefore(this.db, page)).map((r) => this.orderView(r.order, r.name, locale));
   }
 
   /**

@@ -5,6 +5,8 @@ export interface TickRef {
   id: number;
   price: string;
   at: Date;
+  /** Its link in the public tick log (always set on the ticks entryAndExit answers). */
+  hash?: string;
 }
 
 export interface PairRef {
@@ -17,6 +19,8 @@ export interface OrderWindow {
   id: number;
   pairId: number;
   acceptedAt: Date;
+  /** The pair's head at acceptance (null on orders placed before receipts): the entry is the next tick. */
+  afterTickId: number | null;
   settleAt: Date;
 }
 
@@ -29,9 +33,12 @@ export interface MarketReader {
   /** When the pair's newest tick was recorded (the live tick stream's when it is fresh enough, else stored). */
   lastTickAt(pairId: number, freshSince: Date): Promise<Date | undefined>;
   /**
-   * For each order: the entry (first tick after acceptance, at or before settle_at) and the exit (last tick at or
-   * before settle_at), in one query for the whole batch. Inside a transaction pass its `tx`.
+   * For each order: the entry (the first tick recorded after the head its receipt names, or for an order without
+   * one the first tick after acceptance; at or before settle_at) and the exit (the last tick at or before settle_at
+   * among the same), with their hashes, in one query for the whole batch. Inside a transaction pass its `tx`.
    */
   entryAndExit(orders: OrderWindow[], conn?: Db | Tx): Promise<Map<number, { entry?: TickRef; exit?: TickRef }>>;
+  /** Each pair's head of the tick log (id and hash) as `conn` reads it: inside the acceptance transaction. */
+  heads(pairIds: readonly number[], conn: Db | Tx): Promise<Map<number, { id: number; hash: string }>>;
   ticksBetween(pairId: number, fromTickId: number, toTickId: number, limit: number): Promise<TickRef[]>;
 }

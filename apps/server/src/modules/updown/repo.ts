@@ -1,9 +1,13 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { currencies, pairs, updownOrders, updownSettings } from "../../db/schema";
+import { type KeysetPage, keysetWhere } from "../../db/keyset";
+import { enabledCurrencies } from "../../db/schema/ledger-views";
+import { enabledPairs } from "../../db/schema/market-views";
+import { receiptKeys, updownOrders, updownSettings } from "../../db/schema/updown";
 
 type Conn = Db | Tx;
 export type OrderRow = typeof updownOrders.$inferSelect;
+export type SettingRow = typeof updownSettings.$inferSelect;
 
 /** Every tick an order's result rests on (entry and exit), as a subquery of tick ids. */
 export const orderTickIds = () =>
@@ -16,10 +20,10 @@ export const orderTickIds = () =>
  */
 export const listTradableSettings = (db: Conn) =>
   db
-    .select({ setting: updownSettings, symbol: pairs.symbol, decimals: currencies.decimals })
+    .select({ setting: updownSettings, symbol: enabledPairs.symbol, decimals: enabledCurrencies.decimals })
     .from(updownSettings)
-    .innerJoin(pairs, and(eq(pairs.id, updownSettings.pairId), eq(pairs.enabled, true)))
-    .innerJoin(currencies, and(eq(currencies.code, updownSettings.currency), eq(currencies.enabled, true)))
+    .innerJoin(enabledPairs, eq(enabledPairs.id, updownSettings.pairId))
+    .innerJoin(enabledCurrencies, eq(enabledCurrencies.code, updownSettings.currency))
     .where(eq(updownSettings.enabled, true))
     .orderBy(asc(updownSettings.pairId));
 
@@ -48,17 +52,33 @@ export const insertSettings = (db: Conn, rows: (typeof updownSettings.$inferInse
   db.insert(updownSettings).values(rows).onConflictDoNothing();
 
 export type NewOrder = typeof updownOrders.$inferInsert;
+/** An order ready to insert: its id taken and its receipt signed. */
+export type SignedOrder = NewOrder & {
+  id: number;
+  afterTickId: number;
+  receiptPayload: string;
+  receiptSignature: string;
+};
+
+/** `n` new order ids, ascending, taken before the insert so each order's receipt can name its id. */
+export async function nextOrderIds(tx: Tx, n: number): Promise<number[]> {
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('updown_orders', 'id')) as id from generate_series(1, ${n})`,
+  )) as unknown as { rows: { id: unknown }[] };
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
 
 /**
  * Inserts new orders in one statement and answers their rows in the order given (ids ascend with it). The batch
  * travels as one JSON parameter and only the ids come back: building a many-row VALUES list and reading every
  * column back cost more than the rest of a placement (bench/RESULTS.md).
  */
-export async function insertOrders(tx: Tx, rows: NewOrder[]): Promise<OrderRow[]> {
+export async function insertOrders(tx: Tx, rows: SignedOrder[]): Promise<OrderRow[]> {
   if (rows.length === 0) return [];
   const input = JSON.stringify(
     rows.map((r, ord) => ({
       ord,
+      id: r.id,
       user_id: r.userId,
       pair_id: r.pairId,
       symbol: r.symbol,
@@ -69,23 +89,29 @@ export async function insertOrders(tx: Tx, rows: NewOrder[]): Promise<OrderRow[]
       payout_rate: r.payoutRate,
       accepted_at: r.acceptedAt.toISOString(),
       settle_at: r.settleAt.toISOString(),
+      after_tick_id: r.afterTickId,
+      receipt_payload: r.receiptPayload,
+      receipt_signature: r.receiptSignature,
     })),
   );
   const inserted = (await tx.execute(
     sql`insert into ${updownOrders}
-          (user_id, pair_id, symbol, direction, amount, currency, seconds, payout_rate, accepted_at, settle_at)
-        select user_id, pair_id, symbol, direction, amount, currency, seconds, payout_rate, accepted_at, settle_at
+          (id, user_id, pair_id, symbol, direction, amount, currency, seconds, payout_rate, accepted_at, settle_at,
+           after_tick_id, receipt_payload, receipt_signature)
+        select id, user_id, pair_id, symbol, direction, amount, currency, seconds, payout_rate, accepted_at, settle_at,
+               after_tick_id, receipt_payload, receipt_signature
           from json_to_recordset(${input}::json)
-            as x(ord int, user_id int, pair_id int, symbol text, direction text, amount numeric, currency text,
-                 seconds int, payout_rate numeric, accepted_at timestamptz, settle_at timestamptz)
+            as x(ord int, id int8, user_id int, pair_id int, symbol text, direction text, amount numeric, currency text,
+                 seconds int, payout_rate numeric, accepted_at timestamptz, settle_at timestamptz, after_tick_id int8,
+                 receipt_payload text, receipt_signature text)
          order by ord
         returning id`,
   )) as unknown as { rows: { id: unknown }[] };
-  // int8 arrives as a string (node-postgres) or a bigint (PGlite).
-  const ids = inserted.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  if (ids.length !== rows.length) throw new Error(`inserted ${ids.length} of ${rows.length} up/down orders`);
-  return rows.map((r, i) => ({
-    id: ids[i] as number,
+  if (inserted.rows.length !== rows.length) {
+    throw new Error(`inserted ${inserted.rows.length} of ${rows.length} up/down orders`);
+  }
+  return rows.map((r) => ({
+    id: r.id,
     userId: r.userId,
     pairId: r.pairId,
     symbol: r.symbol,
@@ -105,6 +131,11 @@ export async function insertOrders(tx: Tx, rows: NewOrder[]): Promise<OrderRow[]
     result: null,
     payout: null,
     settledAt: null,
+    afterTickId: r.afterTickId,
+    receiptPayload: r.receiptPayload,
+    receiptSignature: r.receiptSignature,
+    settlementPayload: null,
+    settlementSignature: null,
   }));
 }
 
@@ -170,6 +201,9 @@ export interface SettledMark {
   exitAt: Date | null;
   result: string;
   payout: string;
+  /** The signed settlement; null for an order placed before receipts. */
+  settlementPayload: string | null;
+  settlementSignature: string | null;
 }
 
 /**
@@ -189,16 +223,20 @@ export async function markSettledMany(tx: Tx, marks: SettledMark[], settledAt: D
       exit_at: m.exitAt?.toISOString() ?? null,
       result: m.result,
       payout: m.payout,
+      settlement_payload: m.settlementPayload,
+      settlement_signature: m.settlementSignature,
     })),
   );
   const result = await tx.execute(
     sql`update ${updownOrders} o
            set entry_tick_id = x.entry_tick_id, entry_price = x.entry_price, entry_at = x.entry_at,
                exit_tick_id = x.exit_tick_id, exit_price = x.exit_price, exit_at = x.exit_at,
-               result = x.result, payout = x.payout, settled_at = ${settledAt.toISOString()}::timestamptz
+               result = x.result, payout = x.payout, settled_at = ${settledAt.toISOString()}::timestamptz,
+               settlement_payload = x.settlement_payload, settlement_signature = x.settlement_signature
           from json_to_recordset(${input}::json)
             as x(id bigint, entry_tick_id bigint, entry_price numeric, entry_at timestamptz, exit_tick_id bigint,
-                 exit_price numeric, exit_at timestamptz, result text, payout numeric)
+                 exit_price numeric, exit_at timestamptz, result text, payout numeric, settlement_payload text,
+                 settlement_signature text)
          where o.id = x.id and o.settled_at is null
         returning o.id`,
   );
@@ -207,3 +245,43 @@ export async function markSettledMany(tx: Tx, marks: SettledMark[], settledAt: D
 
 export const countUnsettled = async (db: Conn) =>
   (await db.select({ n: count() }).from(updownOrders).where(isNull(updownOrders.settledAt)))[0]?.n ?? 0;
+
+/** Orders past their settle time and not settled: how many, and the oldest one's settle time (metrics, alerts). */
+export async function overdueOrders(db: Conn, now: Date): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: sql<Date | null>`min(${updownOrders.settleAt})`.mapWith(updownOrders.settleAt) })
+    .from(updownOrders)
+    .where(and(isNull(updownOrders.settledAt), lte(updownOrders.settleAt, now)));
+  return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** A keyset page of one user's orders, newest first (the statements export). */
+export const ordersBefore = (db: Db, page: KeysetPage) =>
+  db
+    .select()
+    .from(updownOrders)
+    .where(keysetWhere(updownOrders.userId, updownOrders.id, page))
+    .orderBy(desc(updownOrders.id))
+    .limit(page.limit);
+
+// ---- receipt keys (decision 145) -----------------------------------------------------------------------------------
+
+/** Publishes a receipt key the first time an instance signs with it; a key already published keeps its date. */
+export const publishReceiptKey = (db: Conn, keyId: string, publicKey: string, at: Date) =>
+  db.insert(receiptKeys).values({ keyId, publicKey, firstUsedAt: at }).onConflictDoNothing();
+
+/** Every receipt key ever published, oldest first. */
+export const listReceiptKeys = (db: Conn) =>
+  db.select().from(receiptKeys).orderBy(asc(receiptKeys.firstUsedAt), asc(receiptKeys.keyId));
+
+/** The stakes of orders not yet settled, per user and currency (held by the house until settlement). */
+export const openStakes = (db: Conn) =>
+  db
+    .select({
+      userId: updownOrders.userId,
+      currency: updownOrders.currency,
+      total: sql<string>`sum(${updownOrders.amount})::text`,
+    })
+    .from(updownOrders)
+    .where(isNull(updownOrders.settledAt))
+    .groupBy(updownOrders.userId, updownOrders.currency);

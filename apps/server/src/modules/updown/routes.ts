@@ -9,11 +9,11 @@ export const ORDERS_PER_MINUTE = 60;
 
 export function upDownRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { updown } = ctx.services;
-  contractRoute(app, ctx.routes, calls.miao, async () => ({ items: await updown.settings() }));
+  contractRoute(app, ctx.routes, calls.listUpDownSettings, async () => ({ items: await updown.settings() }));
   contractRoute(
     app,
     ctx.routes,
-    calls.domiao,
+    calls.placeUpDownOrder,
     async ({ body, caller }) => updown.place(caller!.userId, body),
     ctx.config.perIpLimits
       ? {
@@ -25,9 +25,14 @@ export function upDownRoutes(app: FastifyInstance, ctx: ModuleContext) {
         }
       : undefined,
   );
-  contractRoute(app, ctx.routes, calls.getmiaode, async ({ body, caller }) => updown.order(caller!.userId, body.id));
-  contractRoute(app, ctx.routes, calls.miaoticks, async ({ body, caller }) => updown.ticks(caller!.userId, body.id));
-  contractRoute(app, ctx.routes, calls.miaolist, async ({ query, body, caller }) =>
+  contractRoute(app, ctx.routes, calls.getReceiptKey, () => updown.receipts.published());
+  contractRoute(app, ctx.routes, calls.getUpDownOrder, async ({ body, caller }) =>
+    updown.order(caller!.userId, body.id),
+  );
+  contractRoute(app, ctx.routes, calls.getUpDownOrderTicks, async ({ body, caller }) =>
+    updown.ticks(caller!.userId, body.id),
+  );
+  contractRoute(app, ctx.routes, calls.listUpDownOrders, async ({ query, body, caller }) =>
     updown.orders(caller!.userId, body.status ?? query.status, query.page, query.list),
   );
 }

@@ -1,111 +1,26 @@
-import {
-  type adminUpDownSetting,
-  amountIssue,
-  type Direction,
-  type Paged,
-  type UpDownOrder,
-  type UpDownResult,
-  type UpDownStatus,
-  type upDownSetting,
-} from "@cryptos/contract";
+import type { Direction, Paged, UpDownOrder, UpDownResult, UpDownStatus, upDownSetting } from "@cryptos/contract";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
+import type { KeysetPage } from "../../db/keyset";
 import { withTransaction } from "../../db/transaction";
 import { Batcher } from "../../lib/batcher";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { EntryInput, LedgerService } from "../ledger/service";
-import type { MarketReader, PairRef, TickRef } from "./market-reader";
+import type { MarketReader, TickRef } from "./market-reader";
+import { newOrder, type PairMarket, type Placement, type PlaceOrder, STALE_MARKET_MS } from "./placement";
+import type { ReceiptSigner } from "./receipt-key";
+import { type ReceiptKeys, receiptPayload, settlementPayload, signedOf } from "./receipts";
 import type { NewOrder, OrderRow, StatusFilter } from "./repo";
 import * as repo from "./repo";
 import { outcome, payout } from "./rules";
+import { UpDownTerms } from "./terms";
 
-/** A pair whose last recorded tick is older than this cannot take orders: nobody trades on a stale price. */
-export const STALE_MARKET_MS = 5_000;
 /** Settlement waits this long past settle_at, so a tick recorded for that instant has surely been stored. */
 export const SETTLE_GRACE_MS = 1_000;
 
 export type UpDownSetting = z.infer<typeof upDownSetting>;
-
-export type AdminUpDownSetting = z.infer<typeof adminUpDownSetting>;
-type SettingRow = Awaited<ReturnType<typeof repo.listAllSettings>>[number];
-
-export interface SaveUpDownSetting {
-  productid: number;
-  min_amount: string;
-  max_amount: string;
-  terms: { seconds: number; payout_rate: string }[];
-  enabled: boolean;
-}
-
-export interface PlaceOrder {
-  productid: number;
-  direction: Direction;
-  amount: string;
-  seconds: number;
-}
-
-/** A placement as it arrived: who, what, and when it was accepted. */
-interface Placement {
-  userId: number;
-  input: PlaceOrder;
-  at: Date;
-}
-
-/** A pair's terms and market as one batch of placements sees them; no setting when the pair takes no orders. */
-interface PairMarket {
-  setting: SettingRow | undefined;
-  pair: PairRef | undefined;
-  /** Decimals of the stake's currency. */
-  decimals: number;
-  /** No tick in the last STALE_MARKET_MS. */
-  stale: boolean;
-}
-
-/** Checks one placement against its pair's terms; the order to write, or a refusal that names what is wrong. */
-function newOrder(userId: number, input: PlaceOrder, at: Date, market: PairMarket): NewOrder {
-  const { setting, pair } = market;
-  if (!setting || !pair) throw new Refusal("updown_pair_unavailable");
-  const term = setting.terms.find((t) => t.seconds === input.seconds);
-  if (!term) {
-    throw new Refusal("updown_term_unknown", { options: setting.terms.map((t) => `${t.seconds}s`).join(", ") });
-  }
-  const amount = new Money(input.amount);
-  // The contract's amount rule, which the order sheet applies as the user types (the balance is the ledger's).
-  const issue = amountIssue(input.amount, {
-    decimals: market.decimals,
-    min: toAmount(setting.minAmount),
-    max: toAmount(setting.maxAmount),
-  });
-  if (issue === "too_many_decimals") {
-    throw new Refusal("updown_amount_decimals", {
-      decimals: market.decimals,
-      count: market.decimals,
-      currency: setting.currency,
-    });
-  }
-  if (issue === "below_min" || issue === "above_max") {
-    throw new Refusal("updown_amount_range", {
-      min: toAmount(setting.minAmount),
-      max: toAmount(setting.maxAmount),
-      currency: setting.currency,
-    });
-  }
-  if (market.stale) throw new Refusal("updown_market_stale");
-  return {
-    userId,
-    pairId: pair.id,
-    symbol: pair.symbol,
-    direction: input.direction,
-    amount: toAmount(amount),
-    currency: setting.currency,
-    seconds: term.seconds,
-    payoutRate: term.payout_rate,
-    acceptedAt: at,
-    settleAt: new Date(at.getTime() + term.seconds * 1000),
-  };
-}
 
 const tickView = (t: TickRef | undefined | null) =>
   t ? { id: t.id, price: toAmount(t.price), at: t.at.toISOString() } : null;
@@ -120,9 +35,21 @@ export class UpDownService {
     private readonly clock: Clock,
     private readonly ledger: LedgerService,
     private readonly market: MarketReader,
-  ) {}
+    /** The key that signs each order's receipt and settlement (decision 145). */
+    readonly receipts: ReceiptKeys,
+  ) {
+    this.terms = new UpDownTerms(db, market);
+  }
+
+  /** The operator console's half: the terms future orders are accepted on. */
+  readonly terms: UpDownTerms;
 
   /** The ids of the ticks orders rest on (a subquery), which the market keeps past its raw-tick retention. */
+  /** What users have staked on orders not yet settled, per user and currency; inside a transaction pass its `tx`. */
+  openStakes(conn: Db | Tx = this.db): Promise<{ userId: number; currency: string; total: string }[]> {
+    return repo.openStakes(conn);
+  }
+
   orderTickIds() {
     return repo.orderTickIds();
   }
@@ -168,7 +95,7 @@ export class UpDownService {
       }),
     );
     const orders = checked.flatMap((c) => (c.order ? [c.order] : []));
-    const written = orders.length ? await this.writeOrders(orders) : [];
+    const written = orders.length ? await this.writeOrders(orders, await this.receipts.signer()) : [];
     let next = 0;
     return checked.map((c) =>
       c.order ? (written[next++] as PromiseSettledResult<OrderRow>) : { status: "rejected", reason: c.error },
@@ -189,10 +116,10 @@ export class UpDownService {
     return { setting, pair, decimals: currency.decimals, stale };
   }
 
-  private async writeOrders(orders: NewOrder[]): Promise<PromiseSettledResult<OrderRow>[]> {
+  private async writeOrders(orders: NewOrder[], signer: ReceiptSigner): Promise<PromiseSettledResult<OrderRow>[]> {
     if (orders.length > 1) {
       try {
-        const rows = await withTransaction(this.db, (tx) => this.insertWithStakes(tx, orders));
+        const rows = await withTransaction(this.db, (tx) => this.insertWithStakes(tx, orders, signer));
         return rows.map((value) => ({ status: "fulfilled", value }));
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
@@ -200,13 +127,31 @@ export class UpDownService {
     }
     return Promise.allSettled(
       orders.map((order) =>
-        withTransaction(this.db, async (tx) => (await this.insertWithStakes(tx, [order]))[0] as OrderRow),
+        withTransaction(this.db, async (tx) => (await this.insertWithStakes(tx, [order], signer))[0] as OrderRow),
       ),
     );
   }
 
-  private async insertWithStakes(tx: Tx, orders: NewOrder[]): Promise<OrderRow[]> {
-    const rows = await repo.insertOrders(tx, orders);
+  /**
+   * Writes the orders with their signed receipts and debits their stakes. Each receipt names its pair's head as read
+   * in this transaction: the entry is the first tick after it, one nobody could have seen when the order was taken.
+   */
+  private async insertWithStakes(tx: Tx, orders: NewOrder[], signer: ReceiptSigner): Promise<OrderRow[]> {
+    const heads = await this.market.heads([...new Set(orders.map((o) => o.pairId))], tx);
+    const ids = await repo.nextOrderIds(tx, orders.length);
+    const signed = orders.map((order, i) => {
+      const id = ids[i] as number;
+      const after = heads.get(order.pairId) as { id: number; hash: string };
+      const receipt = signer.sign(receiptPayload(signer.keyId, id, order, after));
+      return {
+        ...order,
+        id,
+        afterTickId: after.id,
+        receiptPayload: receipt.payload,
+        receiptSignature: receipt.signature,
+      };
+    });
+    const rows = await repo.insertOrders(tx, signed);
     await this.ledger.postMany(
       tx,
       rows.map((row) => {
@@ -261,6 +206,11 @@ export class UpDownService {
     return { items: ticks.map((t) => tickView(t)!) };
   }
 
+  /** One keyset page of a user's orders, newest first, as `orders` shows them (the statements export pages this). */
+  async ordersBefore(page: KeysetPage): Promise<UpDownOrder[]> {
+    return this.views(await repo.ordersBefore(this.db, page));
+  }
+
   async views(rows: OrderRow[]): Promise<UpDownOrder[]> {
     const open = rows.filter((r) => !r.settledAt);
     const windows = await this.market.entryAndExit(open);
@@ -301,6 +251,8 @@ export class UpDownService {
       accepted_at: r.acceptedAt.toISOString(),
       settle_at: r.settleAt.toISOString(),
       settled_at: r.settledAt?.toISOString() ?? null,
+      receipt: signedOf(r.receiptPayload, r.receiptSignature),
+      settlement: signedOf(r.settlementPayload, r.settlementSignature),
     };
   }
 
@@ -309,7 +261,20 @@ export class UpDownService {
    * run it, a state check in the UPDATE and an idempotency key on the ledger entry so nothing is paid twice,
    * whatever crashes in between. Returns how many orders it settled.
    */
+  /** Orders unsettled although they fell due before `dueBefore`, and the oldest one's settle time (health probe). */
+  overdueOrders(dueBefore: Date): Promise<{ count: number; oldest: Date | null }> {
+    return repo.overdueOrders(this.db, dueBefore);
+  }
+
+  /** Orders past their settle time and not yet settled, and the oldest one's age in seconds (metrics, alerts). */
+  async overdue(): Promise<{ count: number; oldestAgeSeconds: number }> {
+    const now = this.clock.now();
+    const { count, oldest } = await repo.overdueOrders(this.db, now);
+    return { count, oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0 };
+  }
+
   async settleDue(batchSize = 500): Promise<number> {
+    const signer = await this.receipts.signer();
     let settled = 0;
     for (;;) {
       const n = await withTransaction(this.db, async (tx) => {
@@ -317,7 +282,7 @@ export class UpDownService {
         const due = await repo.lockDueOrders(tx, new Date(now.getTime() - SETTLE_GRACE_MS), batchSize);
         if (due.length === 0) return 0;
         const windows = await this.market.entryAndExit(due, tx);
-        await this.settleBatch(tx, due, windows, now);
+        await this.settleBatch(tx, due, windows, now, signer);
         return due.length;
       });
       settled += n;
@@ -335,6 +300,7 @@ export class UpDownService {
     due: OrderRow[],
     windows: Map<number, { entry?: TickRef; exit?: TickRef }>,
     now: Date,
+    signer: ReceiptSigner,
   ) {
     const decimals = new Map<string, number>();
     for (const code of new Set(due.map((o) => o.currency))) {
@@ -359,6 +325,10 @@ export class UpDownService {
           ],
         });
       }
+      // Orders placed before receipts keep their rule and get no signed settlement (decision 146).
+      const settlement = order.receiptPayload
+        ? signer.sign(settlementPayload(signer.keyId, order, { entry, exit }, result, paid, now))
+        : undefined;
       marks.push({
         id: order.id,
         entryTickId: entry?.id ?? null,
@@ -369,6 +339,8 @@ export class UpDownService {
         exitAt: exit?.at ?? null,
         result,
         payout: paid,
+        settlementPayload: settlement?.payload ?? null,
+        settlementSignature: settlement?.signature ?? null,
       });
     }
     // The orders first: the house account, which every batch shares, is then held only for the postings.
@@ -377,53 +349,6 @@ export class UpDownService {
       throw new Error(`up/down settlement marked ${marked} of ${marks.length} locked orders; batch rolled back`);
     }
     await this.ledger.postMany(tx, entries);
-  }
-
-  // ---- the operator console: terms for future orders; an accepted order keeps the terms it was accepted on ----
-
-  async adminSettings(): Promise<AdminUpDownSetting[]> {
-    const rows = await repo.listAllSettings(this.db);
-    const views: AdminUpDownSetting[] = [];
-    for (const row of rows) {
-      const pair = await this.market.pair(row.pairId);
-      if (pair) views.push(this.adminView(row, pair.symbol));
-    }
-    return views;
-  }
-
-  /** Validates and stores a pair's terms inside the caller's transaction; answers the row before and after. */
-  async saveSettings(tx: Tx, input: SaveUpDownSetting) {
-    const pair = await this.market.pair(input.productid, tx);
-    if (!pair) throw new Refusal("console_pair_not_found", { id: input.productid });
-    if (new Money(input.min_amount).gt(input.max_amount)) throw new Refusal("console_limits_order");
-    const seconds = input.terms.map((t) => t.seconds);
-    if (new Set(seconds).size !== seconds.length) throw new Refusal("console_terms_duplicate");
-    if (input.terms.some((t) => !new Money(t.payout_rate).gt(0))) throw new Refusal("console_rate_positive");
-    const before = await repo.lockSetting(tx, pair.id);
-    const currency = before?.currency ?? pair.symbol.split("/")[1] ?? "USDT";
-    const saved = await repo.upsertSetting(tx, {
-      pairId: pair.id,
-      currency,
-      minAmount: input.min_amount,
-      maxAmount: input.max_amount,
-      terms: [...input.terms]
-        .sort((a, b) => a.seconds - b.seconds)
-        .map((t) => ({ seconds: t.seconds, payout_rate: toAmount(t.payout_rate) })),
-      enabled: input.enabled,
-    });
-    return { before: before ? this.adminView(before, pair.symbol) : null, after: this.adminView(saved, pair.symbol) };
-  }
-
-  private adminView(row: SettingRow, symbol: string): AdminUpDownSetting {
-    return {
-      productid: row.pairId,
-      symbol,
-      currency: row.currency,
-      min_amount: toAmount(row.minAmount),
-      max_amount: toAmount(row.maxAmount),
-      terms: [...row.terms].sort((a, b) => a.seconds - b.seconds),
-      enabled: row.enabled,
-    };
   }
 
   /** One user's orders for the console, newest first: read only. */

@@ -8,6 +8,7 @@ import { Channels } from "./pages/Channels";
 import { Dashboard } from "./pages/Dashboard";
 import { Deposits } from "./pages/Deposits";
 import { FundsSettingsScreen } from "./pages/FundsSettings";
+import { Incidents } from "./pages/Incidents";
 import { Ledger } from "./pages/Ledger";
 import { Login } from "./pages/Login";
 import { Networks } from "./pages/Networks";
@@ -15,6 +16,7 @@ import { News } from "./pages/News";
 import { Outbox } from "./pages/Outbox";
 import { Pairs } from "./pages/Pairs";
 import { RealNames } from "./pages/RealNames";
+import { Reserves } from "./pages/Reserves";
 import { Security } from "./pages/Security";
 import { Staking } from "./pages/Staking";
 import { UpDown } from "./pages/UpDown";
@@ -38,6 +40,7 @@ export default function ConsoleApp() {
           <Switch>
             <Route path="/admin" component={Dashboard} />
             <Route path="/admin/ledger" component={Ledger} />
+            <Route path="/admin/incidents" component={Incidents} />
             <Route path="/admin/deposits" component={Deposits} />
             <Route path="/admin/withdrawals" component={Withdrawals} />
             <Route path="/admin/real-names" component={RealNames} />
@@ -49,6 +52,7 @@ export default function ConsoleApp() {
             <Route path="/admin/channels" component={Channels} />
             <Route path="/admin/networks" component={Networks} />
             <Route path="/admin/chains" component={Chains} />
+            <Route path="/admin/reserves" component={Reserves} />
             <Route path="/admin/funds" component={FundsSettingsScreen} />
             <Route path="/admin/webview" component={Webview} />
             <Route path="/admin/news" component={News} />

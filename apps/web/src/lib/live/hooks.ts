@@ -14,10 +14,10 @@ export function liveSocket(): LiveSocket {
   if (!shared) {
     const socket = new LiveSocket({
       token: sessionStore.token,
-      // The session ended on the server: one read of `userinfo` meets the 401 that signs every screen out and says
+      // The session ended on the server: one read of `getUserInfo` meets the 401 that signs every screen out and says
       // why (lib/api). A token that changed meanwhile just answers.
       onUnauthed: () => {
-        if (sessionStore.token()) api("userinfo").catch(() => {});
+        if (sessionStore.token()) api("getUserInfo").catch(() => {});
       },
     });
     sessionStore.subscribe(() => socket.tokenChanged());

@@ -1,14 +1,14 @@
 import type { WsTick } from "@cryptos/contract";
+import { compare } from "@cryptos/contract/decimal";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { compare } from "../decimal";
 
-/** What a list row needs to take a tick: the pair id and its price (productlist's `items`). */
+/** What a list row needs to take a tick: the pair id and its price (listPairs's `items`). */
 export interface PricedItem {
   id: number;
   price: string | null;
 }
 
-/** What a single pair's answer needs to take a tick (productshow): its price and when it was recorded. */
+/** What a single pair's answer needs to take a tick (getPair): its price and when it was recorded. */
 export interface PricedDetail {
   price: string | null;
   updated_at: string | null;

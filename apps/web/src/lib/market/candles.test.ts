@@ -2,7 +2,7 @@ import type { Calls, Candle, DataOf } from "@cryptos/contract";
 import { describe, expect, it } from "vitest";
 import { candleStart, joinPages, oldestStart } from "./candles";
 
-type Page = DataOf<Calls["getkdata"]>;
+type Page = DataOf<Calls["getCandles"]>;
 const HOUR = 3_600_000;
 const candle = (t: number): Candle => ({ t, o: "1", h: "1", l: "1", c: "1", v: "0" });
 const page = (starts: number[], interval: Page["interval"] = "1h"): Page => ({

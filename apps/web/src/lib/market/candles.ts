@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { api } from "@/lib/api";
 
 export type CandleType = "candle" | "line";
-type CandlePage = DataOf<Calls["getkdata"]>;
+type CandlePage = DataOf<Calls["getCandles"]>;
 
 const MINUTE_MS = 60_000;
 export const INTERVAL_MS: Record<KlineInterval, number> = {
@@ -35,12 +35,12 @@ export interface CandlesQuery {
   limit?: number;
 }
 
-/** getkdata keyed by path and query; `[routes.getkdata.path]` is the prefix of every candle read. */
+/** getCandles keyed by path and query; `[routes.getCandles.path]` is the prefix of every candle read. */
 export function candlesQueryOptions({ productid, intval, type, limit }: CandlesQuery) {
   const query = limit === undefined ? { productid, intval, type } : { productid, intval, type, limit };
   return queryOptions({
-    queryKey: [routes.getkdata.path, query] as const,
-    queryFn: ({ signal }) => api("getkdata", { query, signal }),
+    queryKey: [routes.getCandles.path, query] as const,
+    queryFn: ({ signal }) => api("getCandles", { query, signal }),
     staleTime: 30_000,
   });
 }
@@ -73,7 +73,7 @@ export function joinPages(data: { pages: readonly CandlePage[] }, interval: Klin
 }
 
 /**
- * A chart's candles: the newest page, then the pages before it as the chart is dragged back (getkdata with `end`,
+ * A chart's candles: the newest page, then the pages before it as the chart is dragged back (getCandles with `end`,
  * on TanStack Query's useInfiniteQuery). `candles` is every page joined, oldest first; `loadOlder(before)` asks for
  * the page before the candle starting at `before`, only when that is the oldest held, no page is on its way and the
  * server did not just answer that nothing is older. A refetch reads every page again, each from the one after it,
@@ -81,9 +81,9 @@ export function joinPages(data: { pages: readonly CandlePage[] }, interval: Klin
  */
 export function useCandleHistory({ productid, intval, type }: Omit<CandlesQuery, "limit">) {
   const query = useInfiniteQuery({
-    queryKey: [routes.getkdata.path, { productid, intval, type }, "history"] as const,
+    queryKey: [routes.getCandles.path, { productid, intval, type }, "history"] as const,
     queryFn: ({ pageParam, signal }) =>
-      api("getkdata", {
+      api("getCandles", {
         query: pageParam === null ? { productid, intval, type } : { productid, intval, type, end: pageParam },
         signal,
       }),

@@ -3,9 +3,9 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { mergeTicksIntoLists, mergeTicksIntoPairs, useLiveTicks, useRefetchEvery } from "@/lib/live";
 import { FIGURES_REFRESH_MS, type PairDetail, type PairList } from "./pairs";
 
-const LISTS: QueryKey = [routes.productlist.path];
-const PAIRS: QueryKey = [routes.productshow.path];
-const CANDLES: QueryKey = [routes.getkdata.path];
+const LISTS: QueryKey = [routes.listPairs.path];
+const PAIRS: QueryKey = [routes.getPair.path];
+const CANDLES: QueryKey = [routes.getCandles.path];
 const SPARKLINES: QueryKey = [routes.sparklines.path];
 const FIGURE_KEYS = [LISTS, PAIRS];
 /** A pair's answer is keyed pairKey(id): [path, { product_id }]. */

@@ -7,8 +7,8 @@ import { api } from "@/lib/api";
  * order detail, Assets' valuation). One key scheme, keyed by path and query, so that a screen and the next share a
  * cache entry and each live tick lands once per answer (./live-prices.ts).
  */
-export type PairList = DataOf<Calls["productlist"]>;
-export type PairDetail = DataOf<Calls["productshow"]>;
+export type PairList = DataOf<Calls["listPairs"]>;
+export type PairDetail = DataOf<Calls["getPair"]>;
 
 /**
  * The server recomputes the 24 h figures every 30 s; prices in between arrive as live ticks. As a query's
@@ -21,27 +21,27 @@ export const FIGURES_REFRESH_MS = 30_000;
 export const refreshIntervalOf = (data: PairList | undefined) =>
   data?.exchange_count === null ? 2_000 : FIGURES_REFRESH_MS;
 
-/** A list's key; `[routes.productlist.path]` is the prefix of every list (all product types). */
-export const pairsKey = (productType: number) => [routes.productlist.path, { product_type: productType }] as const;
+/** A list's key; `[routes.listPairs.path]` is the prefix of every list (all product types). */
+export const pairsKey = (productType: number) => [routes.listPairs.path, { product_type: productType }] as const;
 
 /** The pairs of one product type with their latest price and 24 h change. */
 export const pairsQueryOptions = (productType: number) =>
   queryOptions({
     queryKey: pairsKey(productType),
-    queryFn: ({ signal }) => api("productlist", { query: { product_type: productType }, signal }),
+    queryFn: ({ signal }) => api("listPairs", { query: { product_type: productType }, signal }),
     refetchInterval: (query) => refreshIntervalOf(query.state.data),
   });
 
 export const usePairs = (productType: number) => useQuery(pairsQueryOptions(productType));
 
-/** One pair's key; `[routes.productshow.path]` is the prefix of every pair. */
-export const pairKey = (productId: number) => [routes.productshow.path, { product_id: productId }] as const;
+/** One pair's key; `[routes.getPair.path]` is the prefix of every pair. */
+export const pairKey = (productId: number) => [routes.getPair.path, { product_id: productId }] as const;
 
 /** One pair with its latest price and its 24 h open, high, low and volume; nothing is read while `productId` is absent. */
 export const pairQueryOptions = (productId: number | null | undefined) =>
   queryOptions({
     queryKey: pairKey(productId ?? 0),
-    queryFn: ({ signal }) => api("productshow", { query: { product_id: productId ?? 0 }, signal }),
+    queryFn: ({ signal }) => api("getPair", { query: { product_id: productId ?? 0 }, signal }),
     enabled: productId != null,
     refetchInterval: FIGURES_REFRESH_MS,
   });

@@ -58,8 +58,8 @@ let used = BUFFERED_DRAWS;
 
 /**
  * The operating system's cryptographic generator (node:crypto): nothing seeds it and no number of outputs
- * reveals the next, so nobody can predict a live simulated price (DESIGN.md §1). `next()` takes 53 random bits,
- * the resolution of a double in [0, 1).
+ * reveals the next, so nobody can predict a live simulated price (docs/design/honesty.md). `next()` takes 53
+ * random bits, the resolution of a double in [0, 1).
  */
 export class CryptoRandom extends BoxMuller {
   next(): number {

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { sessionsKey } from "./get-sessions";
 
-export type ChangePasswordInput = BodyOf<Calls["changepwd"]>;
+export type ChangePasswordInput = BodyOf<Calls["changePassword"]>;
 
 /** A new password, with the current one; the server signs the user's other sessions out (`revoked` of them). */
-export const changePassword = (body: ChangePasswordInput) => api("changepwd", { body });
+export const changePassword = (body: ChangePasswordInput) => api("changePassword", { body });
 
 export function useChangePassword() {
   const client = useQueryClient();

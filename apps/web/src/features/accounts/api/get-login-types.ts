@@ -6,7 +6,7 @@ const KNOWN: ReadonlySet<number> = new Set(Object.values(LOGIN_TYPES));
 
 /** The login types the server has enabled, in its order; types this client does not know are left out. */
 export async function getLoginTypes(signal?: AbortSignal): Promise<LoginType[]> {
-  const data = await api("loginlist", { signal });
+  const data = await api("listLoginTypes", { signal });
   return data.types.map((t) => t.type).filter((type): type is LoginType => KNOWN.has(type));
 }
 

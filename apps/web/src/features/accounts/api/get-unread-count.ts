@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { readAgainNow, useLiveEvent } from "@/lib/live";
 
 /** The unread message count (the spec's getnews; 0 by default). */
-export const getUnreadCount = (signal?: AbortSignal) => api("getnews", { signal });
+export const getUnreadCount = (signal?: AbortSignal) => api("countUnreadMessages", { signal });
 
 /** Read again when the live socket says the user's messages changed (or came back after a drop). */
 export const unreadCountQueryOptions = (token: string | null) =>

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
+import { APP_VALIDATION_ONLY } from "@/lib/form-props";
 import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
@@ -43,6 +44,7 @@ export function ChangePasswordSheet({ visible, onClose }: { visible: boolean; on
   return (
     <SecuritySheet visible={visible} title={t("security:password.change")} onClose={onClose} afterClose={forget}>
       <Form
+        {...APP_VALIDATION_ONLY}
         form={form}
         name="change-password"
         layout="vertical"

@@ -1,6 +1,7 @@
 import { CODE_LENGTH, LOGIN_TYPES } from "@cryptos/contract";
 import { Button, Form, Input } from "antd-mobile";
 import { useState } from "react";
+import { APP_VALIDATION_ONLY } from "@/lib/form-props";
 import { useTranslation } from "@/lib/i18n";
 import { afterLoginPath } from "@/lib/paths";
 import { useEmailLogin } from "../api/login";
@@ -54,6 +55,7 @@ export function EmailLoginForm({ type }: { type: typeof LOGIN_TYPES.password | t
 
   return (
     <Form
+      {...APP_VALIDATION_ONLY}
       form={form}
       name={byCode ? "login-code" : "login-password"}
       layout="vertical"

@@ -1,4 +1,5 @@
 import { Button, Form } from "antd-mobile";
+import { APP_VALIDATION_ONLY } from "@/lib/form-props";
 import { useTranslation } from "@/lib/i18n";
 import { afterLoginPath } from "@/lib/paths";
 import { useRegister } from "../api/register";
@@ -31,6 +32,7 @@ export function RegisterForm() {
 
   return (
     <Form
+      {...APP_VALIDATION_ONLY}
       form={form}
       name="register"
       layout="vertical"

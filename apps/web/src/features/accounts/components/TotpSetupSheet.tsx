@@ -1,7 +1,8 @@
 import { CODE_LENGTH } from "@cryptos/contract";
-import { Button, Input, Popup } from "antd-mobile";
+import { Button, Input } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useId, useState } from "react";
+import { Popup } from "@/components/Popup";
 import { copyText } from "@/lib/clipboard";
 import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";

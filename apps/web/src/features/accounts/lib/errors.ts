@@ -1,6 +1,7 @@
 import { totpRequiredData } from "@cryptos/contract";
 import { ApiError } from "@/lib/api";
 import type { TFunction } from "@/lib/i18n";
+import { isOffline } from "@/lib/network-status";
 
 /** A proof of ownership the browser could not give (no wallet, a declined signature): its message is for the user. */
 export class ProofError extends Error {
@@ -15,7 +16,7 @@ export function errorText(error: unknown, t: TFunction): string | null {
   if (!error) return null;
   if (error instanceof ApiError) return error.msg;
   if (error instanceof ProofError) return error.message;
-  return t("common:status.networkError");
+  return t(isOffline() ? "common:status.offline" : "common:status.networkError");
 }
 
 /** The server refused because the account has two-step verification on and the code was missing or wrong. */

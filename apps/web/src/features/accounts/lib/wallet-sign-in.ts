@@ -33,7 +33,7 @@ async function onServerChain(provider: Eip1193Provider, chainId: number): Promis
 }
 
 /**
- * Wallet sign-in (DESIGN.md §3): a single-use nonce from the server, an EIP-4361 message for this site
+ * Wallet sign-in (docs/design/accounts.md): a single-use nonce from the server, an EIP-4361 message for this site
  * (domain = this page's host, uri = its origin, chain = the one the nonce names; the server checks all three), signed with
  * personal_sign, then login type 3. As the spec says: a refusal (code 0) forgets the stored address; success
  * stores address, token and login type 3. Throws what the wallet or the server said.

@@ -3,6 +3,7 @@ import { Badge, Button, List } from "antd-mobile";
 import { useState } from "react";
 import { BellOutline, GlobalOutline, PayCircleOutline, UserOutline } from "@/components/icons";
 import { LanguagePicker } from "@/components/LanguagePicker";
+import { ListRow } from "@/components/ListRow";
 import { BillOutline } from "@/components/outline-icons/BillOutline";
 import { CheckShieldOutline } from "@/components/outline-icons/CheckShieldOutline";
 import { UserContactOutline } from "@/components/outline-icons/UserContactOutline";
@@ -10,7 +11,7 @@ import { Page } from "@/components/Page";
 import { ThemeIcon, ThemeSwitch } from "@/components/ThemeSwitch";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { SECURITY_PATH } from "@/lib/paths";
-import { useNavigate, useSearchParams } from "@/lib/router";
+import { useSearchParams } from "@/lib/router";
 import { useGoToLogin, useLogout, useSession } from "@/lib/session";
 import { confirm } from "@/lib/toast";
 import { useUnreadCount } from "../api/get-unread-count";
@@ -51,7 +52,6 @@ function SignedOut() {
 /** /pages/user/account: who I am, credit score, real-name state, messages, records, language, theme, logout. */
 export default function Account() {
   const { t } = useTranslation(["accounts", "security"]);
-  const navigate = useNavigate();
   // `?sheet=language` (the seeded language shortcut, an operator's link) opens the language picker at once.
   const [params] = useSearchParams();
   const [picking, setPicking] = useState(() => params.get("sheet") === "language");
@@ -71,43 +71,43 @@ export default function Account() {
       {signedIn ? <ProfileCard user={user} /> : <SignedOut />}
       {signedIn && (
         <List className="accounts-list" header={t("account.sectionAccount")}>
-          <List.Item
+          <ListRow
             prefix={<UserContactOutline aria-hidden="true" />}
             extra={status && <span className={STATUS_CLASS[status]}>{t(`account.realNameStatus.${status}`)}</span>}
-            onClick={() => void navigate(PATHS.realName)}
+            to={PATHS.realName}
           >
             {t("common:pages.realName")}
-          </List.Item>
-          <List.Item
+          </ListRow>
+          <ListRow
             prefix={<BellOutline aria-hidden="true" />}
             extra={
               unread > 0 ? (
                 <Badge content={unread > 99 ? "99+" : unread} aria-label={t("account.unread", { count: unread })} />
               ) : undefined
             }
-            onClick={() => void navigate(PATHS.messages)}
+            to={PATHS.messages}
           >
             {t("common:pages.messages")}
-          </List.Item>
-          <List.Item prefix={<CheckShieldOutline aria-hidden="true" />} onClick={() => void navigate(SECURITY_PATH)}>
+          </ListRow>
+          <ListRow prefix={<CheckShieldOutline aria-hidden="true" />} to={SECURITY_PATH}>
             {t("security:pages.security")}
-          </List.Item>
-          <List.Item prefix={<BillOutline aria-hidden="true" />} onClick={() => void navigate(PATHS.bills)}>
+          </ListRow>
+          <ListRow prefix={<BillOutline aria-hidden="true" />} to={PATHS.bills}>
             {t("common:pages.accountBill")}
-          </List.Item>
-          <List.Item prefix={<PayCircleOutline aria-hidden="true" />} onClick={() => void navigate(PATHS.rechargeLog)}>
+          </ListRow>
+          <ListRow prefix={<PayCircleOutline aria-hidden="true" />} to={PATHS.rechargeLog}>
             {t("common:pages.rechargeLog")}
-          </List.Item>
+          </ListRow>
         </List>
       )}
       <List className="accounts-list" header={t("account.sectionSettings")}>
-        <List.Item
+        <ListRow
           prefix={<GlobalOutline aria-hidden="true" />}
           extra={LOCALE_NAMES[currentLocale()]}
           onClick={() => setPicking(true)}
         >
           {t("common:labels.language")}
-        </List.Item>
+        </ListRow>
         <List.Item prefix={<ThemeIcon />}>
           <ThemeSwitch />
         </List.Item>

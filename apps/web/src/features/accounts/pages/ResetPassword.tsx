@@ -13,6 +13,7 @@ import { errorText } from "../lib/errors";
 import { clearErrorsOnEdit } from "../lib/rules";
 import "../accounts.css";
 import "../security.css";
+import { APP_VALIDATION_ONLY } from "@/lib/form-props";
 
 interface Values {
   email: string;
@@ -56,6 +57,7 @@ export default function ResetPassword() {
           <p className="accounts-brand__subtitle">{t("reset.intro")}</p>
         </section>
         <Form
+          {...APP_VALIDATION_ONLY}
           form={form}
           name="reset-password"
           layout="vertical"

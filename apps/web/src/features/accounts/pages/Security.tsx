@@ -1,5 +1,6 @@
 import { List } from "antd-mobile";
 import { useState } from "react";
+import { ListRow } from "@/components/ListRow";
 import { CheckShieldOutline } from "@/components/outline-icons/CheckShieldOutline";
 import { KeyOutline } from "@/components/outline-icons/KeyOutline";
 import { LockOutline } from "@/components/outline-icons/LockOutline";
@@ -7,7 +8,6 @@ import { SendOutline } from "@/components/outline-icons/SendOutline";
 import { Page } from "@/components/Page";
 import { useTranslation } from "@/lib/i18n";
 import { WITHDRAW_ADDRESSES_PATH } from "@/lib/paths";
-import { useNavigate } from "@/lib/router";
 import { useRequireAuth, useSession } from "@/lib/session";
 import { ChangePasswordSheet } from "../components/ChangePasswordSheet";
 import { LoginHistory } from "../components/LoginHistory";
@@ -26,7 +26,6 @@ type Sheet = "password" | "totp-on" | "totp-off" | null;
  */
 export default function Security() {
   const { t } = useTranslation("security");
-  const navigate = useNavigate();
   const signedIn = useRequireAuth();
   const { user } = useSession();
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -41,19 +40,19 @@ export default function Security() {
           {hasEmail ? (
             <>
               <List className="accounts-list" header={t("password.section")}>
-                <List.Item prefix={<LockOutline aria-hidden="true" />} onClick={() => setSheet("password")}>
+                <ListRow prefix={<LockOutline aria-hidden="true" />} onClick={() => setSheet("password")}>
                   {t("password.change")}
-                </List.Item>
-                <List.Item
+                </ListRow>
+                <ListRow
                   prefix={<KeyOutline aria-hidden="true" />}
                   description={t("password.resetByEmail")}
-                  onClick={() => void navigate(RESET_PASSWORD_PATH)}
+                  to={RESET_PASSWORD_PATH}
                 >
                   {t("password.forgot")}
-                </List.Item>
+                </ListRow>
               </List>
               <List className="accounts-list" header={t("totp.section")}>
-                <List.Item
+                <ListRow
                   prefix={<CheckShieldOutline aria-hidden="true" />}
                   description={t("totp.about")}
                   extra={
@@ -62,24 +61,22 @@ export default function Security() {
                     </span>
                   }
                   onClick={() => setSheet(totpOn ? "totp-off" : "totp-on")}
-                  arrow
                 >
                   {t("totp.name")}
-                </List.Item>
+                </ListRow>
               </List>
             </>
           ) : (
             <p className="security-note">{t("password.walletOnly")}</p>
           )}
           <List className="accounts-list" header={t("withdrawals.section")}>
-            <List.Item
+            <ListRow
               prefix={<SendOutline aria-hidden="true" />}
-              description={t("withdrawals.about")}
-              onClick={() => void navigate(WITHDRAW_ADDRESSES_PATH)}
-              arrow
+              description={t("common:addressRule")}
+              to={WITHDRAW_ADDRESSES_PATH}
             >
               {t("withdrawals.addresses")}
-            </List.Item>
+            </ListRow>
           </List>
           <LoginHistory />
           <ChangePasswordSheet visible={sheet === "password"} onClose={close} />

@@ -1,6 +1,7 @@
-import { calls, type DataOf } from "@cryptos/contract";
+import { type BodyOf, calls, type DataOf } from "@cryptos/contract";
 import { useQuery } from "@tanstack/react-query";
 import { operatorApi } from "../lib/operator-api";
+import { useSave } from "./config";
 import { consoleKeys } from "./keys";
 
 export type ChainStatus = DataOf<typeof calls.adminChainStatus>;
@@ -25,3 +26,15 @@ export function useChainReconcile() {
     queryFn: ({ signal }) => operatorApi(calls.adminChainReconcile, { signal }),
   });
 }
+
+export type ChainNetworkInput = BodyOf<typeof calls.adminChainNetworkSave>;
+
+/** Adds or edits a network with a node; the server checks it against its node first (decision 109). */
+export const useSaveChainNetwork = () =>
+  useSave(consoleKeys.chain(), (body: ChainNetworkInput) => operatorApi(calls.adminChainNetworkSave, { body }));
+
+/** Removes a console-added network nobody has an address on. */
+export const useRemoveChainNetwork = () =>
+  useSave(consoleKeys.chain(), (network: ChainNetworkInput["network"]) =>
+    operatorApi(calls.adminChainNetworkRemove, { body: { network } }),
+  );

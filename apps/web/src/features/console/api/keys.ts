@@ -22,6 +22,7 @@ export const consoleKeys = {
   fundsSettings: () => [...CONSOLE_KEY, "funds-settings"] as const,
   news: (cid: string, page: number) => [...CONSOLE_KEY, "news", cid, page] as const,
   webview: () => [...CONSOLE_KEY, "webview"] as const,
+  incidents: () => [...CONSOLE_KEY, "incidents"] as const,
   outbox: (page: number) => [...CONSOLE_KEY, "outbox", page] as const,
   operators: () => [...CONSOLE_KEY, "operators"] as const,
   sessions: (page: number) => [...CONSOLE_KEY, "sessions", page] as const,

@@ -13,7 +13,8 @@ import { CONSOLE_KEY, consoleKeys, PAGE_SIZE } from "./keys";
 export type AdminDeposit = DataOf<typeof calls.adminRechargeList>["items"][number];
 export type AdminWithdrawal = DataOf<typeof calls.adminWithdrawList>["items"][number];
 export type AdminRealName = DataOf<typeof calls.adminRealList>["items"][number];
-export type ReviewInput = BodyOf<typeof calls.adminRechargeReview>;
+/** A review's body; `tx_hash` only for a withdrawal (the payout's transaction, decision 121). */
+export type ReviewInput = BodyOf<typeof calls.adminWithdrawReview>;
 type RealNameStatus = (typeof REAL_NAME_SUBMISSION_STATUSES)[number];
 
 /** A queue's filter: one status, or "" for every status. */

@@ -21,7 +21,21 @@ export function ChainSendCell({ row }: { row: AdminWithdrawal }) {
   const speedUp = useChainAction("speedup");
   const cancel = useChainAction("cancel");
   const chain = row.chain;
-  if (!chain) return <span className="console-muted">{t("chain.byHand")}</span>;
+  if (!chain) {
+    // Checked and paid by hand: the transaction the operator gave on completing it, if any (decision 121).
+    if (!row.tx_hash) return <span className="console-muted">{t("chain.byHand")}</span>;
+    return (
+      <div className="console-mono console-muted" data-testid={`withdrawal-${row.id}-hash`}>
+        {row.explorer_url ? (
+          <a href={row.explorer_url} target="_blank" rel="noopener noreferrer">
+            {row.tx_hash}
+          </a>
+        ) : (
+          row.tx_hash
+        )}
+      </div>
+    );
+  }
   const act = async (action: ChainAction) => {
     const labels = LABELS[action];
     const ok = await confirm({

@@ -5,6 +5,7 @@ import { NavLink } from "@/lib/router";
 import { useDashboard } from "../api/get-dashboard";
 import { useOperatorLogout } from "../api/session";
 import { useOperatorEmail } from "../lib/operator-session";
+import { IncidentBanner } from "./IncidentBanner";
 
 type NavItem = { to: string; label: string; count?: number };
 
@@ -62,6 +63,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
             items={[
               { to: "/admin", label: t("nav.dashboard") },
               { to: "/admin/ledger", label: t("nav.ledger") },
+              { to: "/admin/incidents", label: t("nav.incidents") },
             ]}
           />
           <NavGroup
@@ -82,6 +84,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
               { to: "/admin/channels", label: t("nav.channels") },
               { to: "/admin/networks", label: t("nav.networks") },
               { to: "/admin/chains", label: t("nav.chains") },
+              { to: "/admin/reserves", label: t("nav.reserves") },
               { to: "/admin/funds", label: t("nav.funds") },
               { to: "/admin/webview", label: t("nav.webview") },
             ]}
@@ -96,7 +99,10 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           />
           <NavGroup title={t("nav.account")} items={[{ to: "/admin/security", label: t("nav.security") }]} />
         </nav>
-        <main className="console-content">{children}</main>
+        <main className="console-content">
+          <IncidentBanner />
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -1,25 +1,32 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useTranslation } from "@/lib/i18n";
 
-/** The primary "Save" of a form dialog, disabled while saving or while the form is not valid. */
+/**
+ * The primary button of a form dialog ("Save" unless `label` says otherwise), disabled while saving or while the
+ * form is not valid; `danger` for one that takes something away.
+ */
 export function SaveButton({
   mutation,
   disabled,
   onClick,
+  label,
+  danger = false,
 }: {
   mutation: Pick<UseMutationResult<unknown, unknown, never>, "isPending">;
   disabled?: boolean;
   onClick: () => void;
+  label?: string;
+  danger?: boolean;
 }) {
   const { t } = useTranslation("console");
   return (
     <button
       type="button"
-      className="console-button console-button--primary"
+      className={danger ? "console-button console-button--danger" : "console-button console-button--primary"}
       disabled={disabled || mutation.isPending}
       onClick={onClick}
     >
-      {t("common.save")}
+      {label ?? t("common.save")}
     </button>
   );
 }

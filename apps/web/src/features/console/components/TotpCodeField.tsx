@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { TextField } from "./Form";
 
 /** A labelled 6-digit authenticator code: numeric keypad, one-time-code autofill, digits only. */
 export function TotpCodeField({
@@ -15,19 +16,18 @@ export function TotpCodeField({
   inline?: boolean;
 }) {
   return (
-    <label className={inline ? "console-field console-field--inline" : "console-field"}>
-      <span>{label}</span>
-      <input
-        ref={inputRef}
-        className={inline ? "console-input--short" : undefined}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d{6}"
-        maxLength={6}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ""))}
-      />
-    </label>
+    <TextField
+      label={label}
+      inline={inline}
+      ref={inputRef}
+      className={inline ? "console-input--short" : undefined}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="\d{6}"
+      maxLength={6}
+      required
+      value={value}
+      onChange={(code) => onChange(code.replace(/\D/g, ""))}
+    />
   );
 }

@@ -2,19 +2,20 @@ import { i18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "./operator-api";
 
-/** Toasts for a configuration save: "Saved", or the server's reason it refused. */
-export function saveFeedback(onDone?: () => void) {
+/** Toasts for a save: "Saved" (or `doneText`), or the server's reason it refused. */
+export function saveFeedback(onDone?: () => void, doneText?: string) {
   return {
     onSuccess: () => {
-      toast.success(i18n.t("console:common.saved"));
+      toast.success(doneText ?? i18n.t("console:common.saved"));
       onDone?.();
     },
     onError: (error: unknown) => toast.error(errorMessage(error, i18n.t("console:common.saveFailed"))),
   };
 }
 
-/** A decimal the server accepts as an amount: digits, an optional fraction, not all zeros. */
-export const isAmount = (value: string) => /^\d+(\.\d+)?$/.test(value.trim()) && /[1-9]/.test(value);
+/** A currency code as the server keeps them: 2 to 10 capitals or digits. */
+export const isCurrencyCode = (value: string) => /^[A-Z0-9]{2,10}$/.test(value.trim());
+
 /** A rate such as 0.85 (at most 8 places). */
 export const isRate = (value: string) => /^\d{1,4}(\.\d{1,8})?$/.test(value.trim());
 /** A whole number within bounds, typed as text. */

@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import { PAGE_SIZE } from "../api/keys";
-import { type AuditKind, useAuditLog } from "../api/logs";
+import { type AuditEntry, type AuditKind, useAuditLog } from "../api/logs";
 import { useOperators } from "../api/security";
 import { ScreenHeader } from "../components/ConsoleLayout";
-import { Pager } from "../components/Pager";
-import { EmptyRow, QueryState } from "../components/QueryState";
+import { ConsoleTable } from "../components/ConsoleTable";
+import { SelectField } from "../components/Form";
 import { useOperatorEmail } from "../lib/operator-session";
 
 /** The audit actions the server records (matched exactly by the filter). */
@@ -27,6 +26,9 @@ export const AUDIT_ACTIONS = [
   "funds.settings",
   "news.save",
   "webview.hosts.save",
+  "reserves.snapshot",
+  "reserves.declare",
+  "reserves.undeclare",
   "operator.login",
   "operator.login_failed",
   "operator.totp_setup",
@@ -57,6 +59,27 @@ function Json({ value }: { value: unknown }) {
   return <pre className="console-pre">{JSON.stringify(value, null, 2)}</pre>;
 }
 
+/** The before and after of a change, folded. */
+function Change({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation("console");
+  if (entry.before === null && entry.after === null) return <span className="console-muted">—</span>;
+  return (
+    <details>
+      <summary>{t("audit.showChange")}</summary>
+      <div className="console-diff">
+        <div>
+          <strong>{t("audit.before")}</strong>
+          <Json value={entry.before} />
+        </div>
+        <div>
+          <strong>{t("audit.after")}</strong>
+          <Json value={entry.after} />
+        </div>
+      </div>
+    </details>
+  );
+}
+
 /**
  * Who did what, when, to what, and the before and after; filtered by kind, action and operator (a list of them).
  * Changes and sign-ins show first; the reads of users' personal data, many to a change, have their own view.
@@ -71,132 +94,100 @@ export function Audit() {
   const log = useAuditLog(kind, action, operatorId, page);
   const actions = AUDIT_ACTIONS.filter((name) => kind === "all" || isRead(name) === (kind === "read"));
   const operators = useOperators().data?.items ?? [];
+  const all = { value: "", label: t("common.all") };
+  // Any filter starts the list over at its first page.
+  const filter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
+  const mine = (email: string | null) => (email !== null && email === me ? ` (${t("audit.me")})` : "");
   return (
     <>
       <ScreenHeader title={t("nav.audit")}>
         <form className="console-search" aria-label={t("audit.filters")} onSubmit={(event) => event.preventDefault()}>
-          <label className="console-field console-field--inline">
-            <span>{t("audit.kind")}</span>
-            <select
-              value={kind}
-              onChange={(event) => {
-                setKind(event.target.value as AuditKind);
-                setAction("");
-                setPage(1);
-              }}
-            >
-              {KINDS.map((name) => (
-                <option key={name} value={name}>
-                  {name === "all" ? t("common.all") : t(`audit.kinds.${name}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="console-field console-field--inline">
-            <span>{t("audit.action")}</span>
-            <select
-              value={action}
-              onChange={(event) => {
-                setAction(event.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{t("common.all")}</option>
-              {actions.map((name) => (
-                <option key={name} value={name}>
-                  {t(actionKey(name), { defaultValue: name })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="console-field console-field--inline">
-            <span>{t("audit.operator")}</span>
-            <select
-              value={operatorId}
-              onChange={(event) => {
-                setOperatorId(event.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{t("common.all")}</option>
-              {operators.map((operator) => (
-                <option key={operator.id} value={String(operator.id)}>
-                  {operator.email === me ? `${operator.email} (${t("audit.me")})` : operator.email}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            inline
+            label={t("audit.kind")}
+            value={kind}
+            options={KINDS.map((name) => ({
+              value: name,
+              label: name === "all" ? t("common.all") : t(`audit.kinds.${name}`),
+            }))}
+            onChange={filter((next: AuditKind) => {
+              setKind(next);
+              setAction("");
+            })}
+          />
+          <SelectField
+            inline
+            label={t("audit.action")}
+            value={action}
+            options={[
+              all,
+              ...actions.map((name) => ({ value: name, label: t(actionKey(name), { defaultValue: name }) })),
+            ]}
+            onChange={filter(setAction)}
+          />
+          <SelectField
+            inline
+            label={t("audit.operator")}
+            value={operatorId}
+            options={[
+              all,
+              ...operators.map((operator) => ({
+                value: String(operator.id),
+                label: `${operator.email}${mine(operator.email)}`,
+              })),
+            ]}
+            onChange={filter(setOperatorId)}
+          />
         </form>
       </ScreenHeader>
-      <QueryState query={log}>
-        {(data) => (
-          <>
-            <table className="console-table console-table--top">
-              <thead>
-                <tr>
-                  <th scope="col">{t("fields.time")}</th>
-                  <th scope="col">{t("audit.operator")}</th>
-                  <th scope="col">{t("audit.action")}</th>
-                  <th scope="col">{t("audit.target")}</th>
-                  <th scope="col">{t("review.reason")}</th>
-                  <th scope="col">{t("audit.change")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 && <EmptyRow columns={6} />}
-                {data.items.map((entry) => (
-                  <tr key={entry.id} data-action={entry.action}>
-                    <td>{formatDateTime(entry.created_at)}</td>
-                    <td>
-                      {entry.operator_email ?? "—"}
-                      {entry.operator_id !== null && (
-                        <button
-                          type="button"
-                          className="console-link"
-                          aria-label={t("audit.onlyOperator", { id: entry.operator_id })}
-                          onClick={() => {
-                            setOperatorId(String(entry.operator_id));
-                            setPage(1);
-                          }}
-                        >
-                          #{entry.operator_id}
-                          {entry.operator_email === me ? ` (${t("audit.me")})` : ""}
-                        </button>
-                      )}
-                    </td>
-                    <td>
-                      <div>{t(actionKey(entry.action), { defaultValue: entry.action })}</div>
-                      <code className="console-muted">{entry.action}</code>
-                    </td>
-                    <td>{entry.target_type ? `${entry.target_type} #${entry.target_id ?? ""}` : "—"}</td>
-                    <td>{entry.reason ?? "—"}</td>
-                    <td>
-                      {entry.before === null && entry.after === null ? (
-                        <span className="console-muted">—</span>
-                      ) : (
-                        <details>
-                          <summary>{t("audit.showChange")}</summary>
-                          <div className="console-diff">
-                            <div>
-                              <strong>{t("audit.before")}</strong>
-                              <Json value={entry.before} />
-                            </div>
-                            <div>
-                              <strong>{t("audit.after")}</strong>
-                              <Json value={entry.after} />
-                            </div>
-                          </div>
-                        </details>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager page={page} total={data.total} size={PAGE_SIZE} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
+      <ConsoleTable
+        query={log}
+        paging={{ page, onChange: setPage }}
+        variant="top"
+        rowProps={(entry) => ({ "data-action": entry.action })}
+        columns={[
+          { header: t("fields.time"), cell: (entry) => formatDateTime(entry.created_at) },
+          {
+            header: t("audit.operator"),
+            cell: (entry) => (
+              <>
+                {entry.operator_email ?? "—"}
+                {entry.operator_id !== null && (
+                  <button
+                    type="button"
+                    className="console-link"
+                    aria-label={t("audit.onlyOperator", { id: entry.operator_id })}
+                    onClick={() => filter(setOperatorId)(String(entry.operator_id))}
+                  >
+                    #{entry.operator_id}
+                    {mine(entry.operator_email)}
+                  </button>
+                )}
+              </>
+            ),
+          },
+          {
+            header: t("audit.action"),
+            cell: (entry) => (
+              <>
+                <div>{t(actionKey(entry.action), { defaultValue: entry.action })}</div>
+                <code className="console-muted">{entry.action}</code>
+              </>
+            ),
+          },
+          {
+            header: t("audit.target"),
+            cell: (entry) => (entry.target_type ? `${entry.target_type} #${entry.target_id ?? ""}` : "—"),
+          },
+          { header: t("review.reason"), cell: (entry) => entry.reason ?? "—" },
+          { header: t("audit.change"), cell: (entry) => <Change entry={entry} /> },
+        ]}
+      />
     </>
   );
 }

@@ -1,22 +1,64 @@
+import { useState } from "react";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { Link } from "@/lib/router";
+import { confirm, toast } from "@/lib/toast";
 import {
   type ChainDepositRow,
   type ChainNetworkStatus,
   type ChainReconcileRow,
   useChainReconcile,
   useChainStatus,
+  useRemoveChainNetwork,
 } from "../api/chain";
+import { ChainNetworkDialog } from "../components/ChainNetworkForm";
 import { ScreenHeader } from "../components/ConsoleLayout";
-import { EmptyRow, QueryState } from "../components/QueryState";
+import { ConsoleTable } from "../components/ConsoleTable";
+import { EditButton } from "../components/EditButton";
+import { QueryState } from "../components/QueryState";
 import { StatusBadge } from "../components/StatusBadge";
+import { errorMessage } from "../lib/operator-api";
 
 /** A watcher that lags more than twice the confirmations, or whose last pass failed, delays crediting: shown red. */
 const isBehind = (n: ChainNetworkStatus) => n.last_error !== null || (n.lag !== null && n.lag > n.confirmations * 2);
 const blockOrDash = (value: number | null) => (value === null ? "—" : value.toLocaleString());
 
-function NetworkCard({ network }: { network: ChainNetworkStatus }) {
+/** Where a network's settings come from: the file (read only here) or the console (Edit, Remove). */
+function NetworkSource({ network, onEdit }: { network: ChainNetworkStatus; onEdit: () => void }) {
+  const { t } = useTranslation("console");
+  const remove = useRemoveChainNetwork();
+  if (network.source === "file") {
+    return (
+      <p>
+        <span className="console-badge console-badge--muted">{t("chains.form.fromFile")}</span>
+      </p>
+    );
+  }
+  const onRemove = async () => {
+    const ok = await confirm({
+      title: t("chains.form.removeTitle", { network: network.network }),
+      content: t("chains.form.removeHint"),
+      confirmText: t("common.remove"),
+      cancelText: t("common.cancel"),
+    });
+    if (!ok) return;
+    remove.mutate(network.network as Parameters<typeof remove.mutate>[0], {
+      onSuccess: () => toast.success(t("chains.form.removed")),
+      onError: (error) => toast.error(errorMessage(error, t("common.saveFailed"))),
+    });
+  };
+  return (
+    <div className="console-inline">
+      <span className="console-muted">{t("chains.form.fromConsole")}</span>
+      <EditButton label={t("chains.form.editTitle", { network: network.network })} onEdit={onEdit} />
+      <button type="button" className="console-button" disabled={remove.isPending} onClick={() => void onRemove()}>
+        {t("common.remove")}
+      </button>
+    </div>
+  );
+}
+
+function NetworkCard({ network, onEdit }: { network: ChainNetworkStatus; onEdit: () => void }) {
   const { t } = useTranslation("console");
   const behind = isBehind(network);
   return (
@@ -26,6 +68,7 @@ function NetworkCard({ network }: { network: ChainNetworkStatus }) {
     >
       <span className="console-card__label">{t("chains.chainLabel", { id: network.chain_id })}</span>
       <span className="console-card__value">{network.network}</span>
+      <NetworkSource network={network} onEdit={onEdit} />
       <dl className="console-dl">
         <dt>{t("chains.node")}</dt>
         <dd className="console-mono">{network.node}</dd>
@@ -51,136 +94,88 @@ function NetworkCard({ network }: { network: ChainNetworkStatus }) {
           <span className="console-mono">{network.last_error}</span>
         </p>
       )}
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("fields.currency")}</th>
-            <th scope="col">{t("chains.token")}</th>
-            <th scope="col" className="num">
-              {t("chains.decimals")}
-            </th>
-            <th scope="col" className="num">
-              {t("chains.minDeposit")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {network.currencies.map((c) => (
-            <tr key={c.currency}>
-              <td>{c.currency}</td>
-              <td className="console-mono">{c.token ?? t("chains.native")}</td>
-              <td className="num">{c.decimals}</td>
-              <td className="num">{c.min_deposit}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConsoleTable
+        rows={network.currencies}
+        rowKey={(c) => c.currency}
+        columns={[
+          { header: t("fields.currency"), cell: (c) => c.currency },
+          { header: t("chains.token"), className: "console-mono", cell: (c) => c.token ?? t("chains.native") },
+          { header: t("chains.decimals"), numeric: true, cell: (c) => c.decimals },
+          { header: t("chains.minDeposit"), numeric: true, cell: (c) => c.min_deposit },
+          { header: t("chains.form.withdrawFee"), numeric: true, cell: (c) => c.withdraw_fee },
+        ]}
+      />
     </section>
   );
 }
 
+/** Exact, not formatted: the remainder has more places than the currency keeps. */
+const remainder = (row: ChainDepositRow) =>
+  /^0(\.0*)?$/.test(row.remainder) ? "—" : `${row.remainder} ${row.currency}`;
+
 function DepositsTable({ rows }: { rows: ChainDepositRow[] }) {
   const { t } = useTranslation("console");
   return (
-    <table className="console-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("fields.id")}</th>
-          <th scope="col">{t("fields.user")}</th>
-          <th scope="col">{t("fields.network")}</th>
-          <th scope="col" className="num">
-            {t("chains.credited")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.remainder")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.confirmationsShort")}
-          </th>
-          <th scope="col">{t("fields.status")}</th>
-          <th scope="col">{t("chains.txHash")}</th>
-          <th scope="col">{t("fields.time")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 && <EmptyRow columns={9} />}
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>#{row.deposit_id}</td>
-            <td>
-              <Link to={`/admin/users/${row.user_id}`}>#{row.user_id}</Link>
-            </td>
-            <td>{row.network}</td>
-            <td className="num">{formatMoney(row.amount, row.currency)}</td>
-            {/* Exact, not formatted: the remainder has more places than the currency keeps. */}
-            <td className="num">{/^0(\.0*)?$/.test(row.remainder) ? "—" : `${row.remainder} ${row.currency}`}</td>
-            <td className="num">
-              {row.confirmations}/{row.required}
-            </td>
-            <td>
-              <StatusBadge status={row.status} />
-            </td>
-            <td className="console-mono">{row.tx_hash}</td>
-            <td>{formatDateTime(row.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ConsoleTable
+      rows={rows}
+      columns={[
+        { header: t("fields.id"), cell: (row) => `#${row.deposit_id}` },
+        { header: t("fields.user"), cell: (row) => <Link to={`/admin/users/${row.user_id}`}>#{row.user_id}</Link> },
+        { header: t("fields.network"), cell: (row) => row.network },
+        { header: t("chains.credited"), numeric: true, cell: (row) => formatMoney(row.amount, row.currency) },
+        { header: t("chains.remainder"), numeric: true, cell: remainder },
+        {
+          header: t("chains.confirmationsShort"),
+          numeric: true,
+          cell: (row) => `${row.confirmations}/${row.required}`,
+        },
+        { header: t("fields.status"), cell: (row) => <StatusBadge status={row.status} /> },
+        { header: t("chains.txHash"), className: "console-mono", cell: (row) => row.tx_hash },
+        { header: t("fields.time"), cell: (row) => formatDateTime(row.created_at) },
+      ]}
+    />
   );
 }
 
 const orDash = (value: string | null, currency: string) => (value === null ? "—" : `${value} ${currency}`);
 
+function Difference({ row }: { row: ChainReconcileRow }) {
+  const { t } = useTranslation("console");
+  if (row.error) return <span className="console-mono">{t("chains.reconcile.noNode", { error: row.error })}</span>;
+  return (
+    <>
+      <strong>{orDash(row.difference, row.currency)}</strong>
+      {row.flagged && <span className="console-muted"> · {t("chains.reconcile.short")}</span>}
+    </>
+  );
+}
+
 /** Exact figures (the chain's units, not the currency's places); a row whose chain holds less than users is red. */
 function ReconcileTable({ rows }: { rows: ChainReconcileRow[] }) {
   const { t } = useTranslation("console");
   return (
-    <table className="console-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("fields.currency")}</th>
-          <th scope="col">{t("fields.network")}</th>
-          <th scope="col" className="num">
-            {t("chains.reconcile.users")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.reconcile.hotWallet")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.reconcile.depositAddresses")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.reconcile.difference")}
-          </th>
-          <th scope="col" className="num">
-            {t("chains.reconcile.block")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 && <EmptyRow columns={7} />}
-        {rows.map((row) => (
-          <tr key={`${row.network}:${row.currency}`} className={row.flagged ? "console-row--bad" : undefined}>
-            <td>{row.currency}</td>
-            <td>{row.network}</td>
-            <td className="num">{orDash(row.users, row.currency)}</td>
-            <td className="num">{orDash(row.hot_wallet, row.currency)}</td>
-            <td className="num">{orDash(row.deposit_addresses, row.currency)}</td>
-            <td className="num">
-              {row.error ? (
-                <span className="console-mono">{t("chains.reconcile.noNode", { error: row.error })}</span>
-              ) : (
-                <>
-                  <strong>{orDash(row.difference, row.currency)}</strong>
-                  {row.flagged && <span className="console-muted"> · {t("chains.reconcile.short")}</span>}
-                </>
-              )}
-            </td>
-            <td className="num">{row.block === null ? "—" : row.block.toLocaleString()}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ConsoleTable
+      rows={rows}
+      rowKey={(row) => `${row.network}:${row.currency}`}
+      rowProps={(row) => ({ className: row.flagged ? "console-row--bad" : undefined })}
+      columns={[
+        { header: t("fields.currency"), cell: (row) => row.currency },
+        { header: t("fields.network"), cell: (row) => row.network },
+        { header: t("chains.reconcile.users"), numeric: true, cell: (row) => orDash(row.users, row.currency) },
+        {
+          header: t("chains.reconcile.hotWallet"),
+          numeric: true,
+          cell: (row) => orDash(row.hot_wallet, row.currency),
+        },
+        {
+          header: t("chains.reconcile.depositAddresses"),
+          numeric: true,
+          cell: (row) => orDash(row.deposit_addresses, row.currency),
+        },
+        { header: t("chains.reconcile.difference"), numeric: true, cell: (row) => <Difference row={row} /> },
+        { header: t("chains.reconcile.block"), numeric: true, cell: (row) => blockOrDash(row.block) },
+      ]}
+    />
   );
 }
 
@@ -200,18 +195,24 @@ function Reconciliation() {
 }
 
 /**
- * The chain watcher, read only (issue 39): per network with a node, its cursor against the node's head and its last
- * error; below, the latest on-chain deposits with what their truncation left uncredited. Opening it is an audited
- * read of users' deposits (decision 099), so it refreshes on demand, not on a timer.
+ * The networks with a node (issue 39): per network its cursor against the node's head and its last error, its
+ * settings added and edited here or read only when CHAIN_NETWORKS_FILE sets them (decision 109); below, the
+ * reconciliation and the latest on-chain deposits. Opening it is an audited read of users' deposits (decision
+ * 099), so it refreshes on demand, not on a timer.
  */
 export function Chains() {
   const { t } = useTranslation("console");
   const status = useChainStatus();
+  const [editing, setEditing] = useState<ChainNetworkStatus | "new" | null>(null);
+  const taken = status.data?.networks.map((n) => n.network) ?? [];
   return (
     <>
       <ScreenHeader title={t("nav.chains")}>
         <button type="button" className="console-button" onClick={() => void status.refetch()}>
           {t("common.refresh")}
+        </button>
+        <button type="button" className="console-button console-button--primary" onClick={() => setEditing("new")}>
+          {t("chains.form.add")}
         </button>
       </ScreenHeader>
       <QueryState query={status}>
@@ -224,7 +225,7 @@ export function Chains() {
             <>
               <div className="console-cards console-cards--wide">
                 {data.networks.map((network) => (
-                  <NetworkCard key={network.network} network={network} />
+                  <NetworkCard key={network.network} network={network} onEdit={() => setEditing(network)} />
                 ))}
               </div>
               <Reconciliation />
@@ -234,6 +235,13 @@ export function Chains() {
           )
         }
       </QueryState>
+      {editing && (
+        <ChainNetworkDialog
+          network={editing === "new" ? null : editing}
+          taken={taken}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from "@/lib/i18n";
 import { Link } from "@/lib/router";
 import { useDashboard } from "../api/get-dashboard";
 import { ScreenHeader } from "../components/ConsoleLayout";
-import { EmptyRow, QueryState } from "../components/QueryState";
+import { ConsoleTable } from "../components/ConsoleTable";
+import { QueryState } from "../components/QueryState";
 
 /** A pending count that needs someone is marked. */
 const cardClass = (pending: number) => (pending > 0 ? "console-card console-card--attention" : "console-card");
@@ -49,29 +50,15 @@ export function Dashboard() {
             <section className="console-section">
               <h2>{t("dashboard.exposure")}</h2>
               <p className="console-muted">{t("dashboard.exposureHint")}</p>
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("fields.currency")}</th>
-                    <th scope="col" className="num">
-                      {t("dashboard.usersHold")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("dashboard.house")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.exposure.length === 0 && <EmptyRow columns={3} />}
-                  {data.exposure.map((row) => (
-                    <tr key={row.currency}>
-                      <th scope="row">{row.currency}</th>
-                      <td className="num">{formatDecimal(row.users)}</td>
-                      <td className="num">{formatDecimal(row.house)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ConsoleTable
+                rows={data.exposure}
+                rowKey={(row) => row.currency}
+                columns={[
+                  { header: t("fields.currency"), rowHeader: true, cell: (row) => row.currency },
+                  { header: t("dashboard.usersHold"), numeric: true, cell: (row) => formatDecimal(row.users) },
+                  { header: t("dashboard.house"), numeric: true, cell: (row) => formatDecimal(row.house) },
+                ]}
+              />
             </section>
           </>
         )}

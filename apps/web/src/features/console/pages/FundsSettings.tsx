@@ -3,7 +3,9 @@ import { formatDecimal } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { type FundsSettings, useFundsSettings, useSaveFundsSettings } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { Field, Switch } from "../components/Form";
 import { QueryState } from "../components/QueryState";
+import { SaveButton } from "../components/SaveButton";
 import { ratePercent, saveFeedback } from "../lib/save-feedback";
 
 function SettingsForm({ settings }: { settings: FundsSettings }) {
@@ -13,35 +15,28 @@ function SettingsForm({ settings }: { settings: FundsSettings }) {
   const rateValid = /^0(\.\d{1,8})?$/.test(rate.trim());
   return (
     <div className="console-section console-form">
-      <label className="console-field">
-        <span>{t("funds.exchangeFeeRate")}</span>
+      <Field
+        label={t("funds.exchangeFeeRate")}
+        hint={t("funds.exchangeFeeHint", {
+          rate: settings.exchange_fee_rate,
+          percent: formatDecimal(ratePercent(settings.exchange_fee_rate), { minFraction: 0 }),
+        })}
+      >
         <div className="console-inline">
           <input inputMode="decimal" value={rate} onChange={(event) => setRate(event.target.value)} />
-          <button
-            type="button"
-            className="console-button console-button--primary"
-            disabled={!rateValid || rate.trim() === settings.exchange_fee_rate || save.isPending}
+          <SaveButton
+            mutation={save}
+            disabled={!rateValid || rate.trim() === settings.exchange_fee_rate}
             onClick={() => save.mutate({ exchange_fee_rate: rate.trim() }, saveFeedback())}
-          >
-            {t("common.save")}
-          </button>
+          />
         </div>
-        <small className="console-muted">
-          {t("funds.exchangeFeeHint", {
-            rate: settings.exchange_fee_rate,
-            percent: formatDecimal(ratePercent(settings.exchange_fee_rate), { minFraction: 0 }),
-          })}
-        </small>
-      </label>
-      <label className="console-switch">
-        <input
-          type="checkbox"
-          checked={settings.withdraw_requires_real_name}
-          disabled={save.isPending}
-          onChange={(event) => save.mutate({ withdraw_requires_real_name: event.target.checked }, saveFeedback())}
-        />
-        <span>{t("funds.requireRealName")}</span>
-      </label>
+      </Field>
+      <Switch
+        label={t("funds.requireRealName")}
+        checked={settings.withdraw_requires_real_name}
+        disabled={save.isPending}
+        onChange={(required) => save.mutate({ withdraw_requires_real_name: required }, saveFeedback())}
+      />
       <p className="console-muted">{t("funds.requireRealNameHint")}</p>
     </div>
   );

@@ -2,7 +2,8 @@ import { formatDecimal } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useLedgerHealth } from "../api/get-dashboard";
 import { ScreenHeader } from "../components/ConsoleLayout";
-import { EmptyRow, QueryState } from "../components/QueryState";
+import { ConsoleTable } from "../components/ConsoleTable";
+import { QueryState } from "../components/QueryState";
 
 /** The ledger's invariant checks (red when any fails) and its totals per currency and owner. */
 export function Ledger() {
@@ -27,46 +28,38 @@ export function Ledger() {
             </div>
             <section className="console-section">
               <h2>{t("ledger.checks")}</h2>
-              <table className="console-table console-table--narrow">
-                <tbody>
-                  {(
-                    [
-                      ["unbalancedEntries", data.unbalanced_entries],
-                      ["mismatchedAccounts", data.mismatched_accounts],
-                      ["negativeAccounts", data.negative_user_accounts],
-                    ] as const
-                  ).map(([key, value]) => (
-                    <tr key={key} className={value > 0 ? "console-row--bad" : undefined}>
-                      <th scope="row">{t(`ledger.${key}`)}</th>
-                      <td className="num">{value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ConsoleTable
+                variant="narrow"
+                headless
+                rows={
+                  [
+                    ["unbalancedEntries", data.unbalanced_entries],
+                    ["mismatchedAccounts", data.mismatched_accounts],
+                    ["negativeAccounts", data.negative_user_accounts],
+                  ] as const
+                }
+                rowKey={([key]) => key}
+                rowProps={([, value]) => ({ className: value > 0 ? "console-row--bad" : undefined })}
+                columns={[
+                  { header: t("ledger.checks"), rowHeader: true, cell: ([key]) => t(`ledger.${key}`) },
+                  { header: t("ledger.total"), numeric: true, cell: ([, value]) => value },
+                ]}
+              />
             </section>
             <section className="console-section">
               <h2>{t("ledger.totals")}</h2>
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("fields.currency")}</th>
-                    <th scope="col">{t("ledger.owner")}</th>
-                    <th scope="col" className="num">
-                      {t("ledger.total")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.totals.length === 0 && <EmptyRow columns={3} />}
-                  {data.totals.map((row) => (
-                    <tr key={`${row.currency}-${row.owner}`}>
-                      <th scope="row">{row.currency}</th>
-                      <td>{t(`ledger.owners.${row.owner}`, { defaultValue: row.owner })}</td>
-                      <td className="num">{formatDecimal(row.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ConsoleTable
+                rows={data.totals}
+                rowKey={(row) => `${row.currency}-${row.owner}`}
+                columns={[
+                  { header: t("fields.currency"), rowHeader: true, cell: (row) => row.currency },
+                  {
+                    header: t("ledger.owner"),
+                    cell: (row) => t(`ledger.owners.${row.owner}`, { defaultValue: row.owner }),
+                  },
+                  { header: t("ledger.total"), numeric: true, cell: (row) => formatDecimal(row.total) },
+                ]}
+              />
             </section>
           </>
         )}

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { LanguageButton } from "@/components/LanguagePicker";
 import { useTranslation } from "@/lib/i18n";
 import { needsTotpCode, useOperatorLogin } from "../api/session";
+import { FormError, PasswordField, TextField } from "../components/Form";
 import { TotpCodeField } from "../components/TotpCodeField";
 import { errorMessage } from "../lib/operator-api";
 
@@ -52,26 +53,15 @@ export function Login() {
           <LanguageButton />
         </div>
         <p className="console-muted">{t("login.intro")}</p>
-        <label className="console-field">
-          <span>{t("login.email")}</span>
-          <input
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className="console-field">
-          <span>{t("login.password")}</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <TextField
+          label={t("login.email")}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <PasswordField label={t("login.password")} value={password} onChange={setPassword} />
         {askCode && <TotpCodeField label={t("login.totp")} inputRef={codeInput} value={totp} onChange={setTotp} />}
         {login.isError &&
           (prompt ? (
@@ -79,9 +69,7 @@ export function Login() {
               {errorMessage(login.error, t("login.codeNeeded"))}
             </p>
           ) : (
-            <p className="console-error" role="alert">
-              {errorMessage(login.error, t("login.failed"))}
-            </p>
+            <FormError error={login.error} fallback={t("login.failed")} />
           ))}
         <button
           type="submit"

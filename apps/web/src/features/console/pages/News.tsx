@@ -3,14 +3,12 @@ import { useState } from "react";
 import { formatDateTime } from "@/lib/format";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type AdminNews, type NewsCategory, useNews, useSaveNews } from "../api/content";
-import { PAGE_SIZE } from "../api/keys";
-import { ScreenHeader } from "../components/ConsoleLayout";
-import { EditButton } from "../components/EditButton";
+import { ConfigScreen } from "../components/ConfigScreen";
+import { SelectField, Switch } from "../components/Form";
 import { compactText, LocalizedFields, type LocalizedText, pickText } from "../components/LocalizedFields";
 import { Modal } from "../components/Modal";
-import { Pager } from "../components/Pager";
-import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
+import { SegmentFilter } from "../components/StatusFilter";
 import { saveFeedback } from "../lib/save-feedback";
 
 function NewsDialog({ item, onClose }: { item: AdminNews | null; onClose: () => void }) {
@@ -39,17 +37,16 @@ function NewsDialog({ item, onClose }: { item: AdminNews | null; onClose: () => 
       actions={<SaveButton mutation={save} disabled={!valid} onClick={submit} />}
     >
       <div className="console-grid">
-        <label className="console-field">
-          <span>{t("news.category")}</span>
-          <select value={cid} onChange={(event) => setCid(event.target.value === "2" ? 2 : 1)}>
-            <option value={1}>{t("news.cid1")}</option>
-            <option value={2}>{t("news.cid2")}</option>
-          </select>
-        </label>
-        <label className="console-switch">
-          <input type="checkbox" checked={published} onChange={(event) => setPublished(event.target.checked)} />
-          <span>{t("news.published")}</span>
-        </label>
+        <SelectField
+          label={t("news.category")}
+          value={String(cid)}
+          options={[
+            { value: "1", label: t("news.cid1") },
+            { value: "2", label: t("news.cid2") },
+          ]}
+          onChange={(value) => setCid(value === "2" ? 2 : 1)}
+        />
+        <Switch label={t("news.published")} checked={published} onChange={setPublished} />
       </div>
       <LocalizedFields
         fields={[
@@ -74,74 +71,45 @@ export function News() {
   const { t } = useTranslation("console");
   const [cid, setCid] = useState<NewsCategory>("");
   const [page, setPage] = useState(1);
-  const news = useNews(cid, page);
-  const [editing, setEditing] = useState<AdminNews | "new" | null>(null);
   const language = currentLocale();
   return (
-    <>
-      <ScreenHeader title={t("nav.news")}>
-        <fieldset className="console-segments">
-          <legend className="console-visually-hidden">{t("news.category")}</legend>
-          {(["", "1", "2"] as const).map((option) => (
-            <button
-              key={option || "all"}
-              type="button"
-              aria-pressed={cid === option}
-              className={cid === option ? "console-segment console-segment--active" : "console-segment"}
-              onClick={() => {
-                setCid(option);
-                setPage(1);
-              }}
-            >
-              {option === "" ? t("common.all") : t(`news.cid${option}`)}
-            </button>
-          ))}
-        </fieldset>
-        <button type="button" className="console-button console-button--primary" onClick={() => setEditing("new")}>
-          {t("news.new")}
-        </button>
-      </ScreenHeader>
-      <QueryState query={news}>
-        {(data) => (
-          <>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("fields.id")}</th>
-                  <th scope="col">{t("news.category")}</th>
-                  <th scope="col">{t("news.titleField")}</th>
-                  <th scope="col">{t("news.languages")}</th>
-                  <th scope="col">{t("news.published")}</th>
-                  <th scope="col">{t("fields.time")}</th>
-                  <th scope="col">{t("fields.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 && <EmptyRow columns={7} />}
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>#{item.id}</td>
-                    <td>{t(`news.cid${item.cid}`, { defaultValue: String(item.cid) })}</td>
-                    <td>{pickText(item.title, language)}</td>
-                    <td>{Object.keys(item.title).join(", ")}</td>
-                    <td>
-                      <span className={`console-badge console-badge--${item.published ? "success" : "muted"}`}>
-                        {item.published ? t("news.published") : t("news.draft")}
-                      </span>
-                    </td>
-                    <td>{formatDateTime(item.created_at)}</td>
-                    <td>
-                      <EditButton label={t("news.edit", { id: item.id })} onEdit={() => setEditing(item)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager page={page} total={data.total} size={PAGE_SIZE} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
-      {editing && <NewsDialog item={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-    </>
+    <ConfigScreen
+      title={t("nav.news")}
+      filters={
+        <SegmentFilter
+          legend={t("news.category")}
+          value={cid}
+          options={["", "1", "2"] as const}
+          label={(option) => (option === "" ? t("common.all") : t(`news.cid${option}`))}
+          onChange={(option) => {
+            setCid(option);
+            setPage(1);
+          }}
+        />
+      }
+      newLabel={t("news.new")}
+      query={useNews(cid, page)}
+      paging={{ page, onChange: setPage }}
+      editLabel={(item) => t("news.edit", { id: item.id })}
+      dialog={(item, onClose) => <NewsDialog item={item} onClose={onClose} />}
+      columns={[
+        { header: t("fields.id"), cell: (item) => `#${item.id}` },
+        {
+          header: t("news.category"),
+          cell: (item) => t(`news.cid${item.cid}`, { defaultValue: String(item.cid) }),
+        },
+        { header: t("news.titleField"), cell: (item) => pickText(item.title, language) },
+        { header: t("news.languages"), cell: (item) => Object.keys(item.title).join(", ") },
+        {
+          header: t("news.published"),
+          cell: (item) => (
+            <span className={`console-badge console-badge--${item.published ? "success" : "muted"}`}>
+              {item.published ? t("news.published") : t("news.draft")}
+            </span>
+          ),
+        },
+        { header: t("fields.time"), cell: (item) => formatDateTime(item.created_at) },
+      ]}
+    />
   );
 }

@@ -2,55 +2,51 @@ import { useState } from "react";
 import { useTranslation } from "@/lib/i18n";
 import { type AdminPair, usePairs, useSavePair } from "../api/config";
 import { ScreenHeader } from "../components/ConsoleLayout";
-import { EmptyRow, QueryState } from "../components/QueryState";
+import { ConsoleTable } from "../components/ConsoleTable";
+import { Switch } from "../components/Form";
 import { isWhole, saveFeedback } from "../lib/save-feedback";
 
-function PairRow({ pair }: { pair: AdminPair }) {
+/** Turns a pair on or off at once (a saved change, with its toast). */
+function EnabledSwitch({ pair }: { pair: AdminPair }) {
+  const { t } = useTranslation("console");
+  const save = useSavePair();
+  return (
+    <Switch
+      label={pair.enabled ? t("common.enabled") : t("common.disabled")}
+      aria-label={`${pair.symbol}: ${t("fields.enabled")}`}
+      checked={pair.enabled}
+      disabled={save.isPending}
+      onChange={(enabled) => save.mutate({ id: pair.id, enabled }, saveFeedback())}
+    />
+  );
+}
+
+/** The pair's place in the lists, saved by its own button. */
+function SortEditor({ pair }: { pair: AdminPair }) {
   const { t } = useTranslation("console");
   const save = useSavePair();
   const [sort, setSort] = useState(String(pair.sort));
   const sortValid = isWhole(sort, 0, 100_000);
   return (
-    <tr>
-      <th scope="row">{pair.symbol}</th>
-      <td>
-        {pair.base}/{pair.quote}
-      </td>
-      <td>{pair.product_type}</td>
-      <td>
-        <label className="console-switch">
-          <input
-            type="checkbox"
-            checked={pair.enabled}
-            aria-label={`${pair.symbol}: ${t("fields.enabled")}`}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ id: pair.id, enabled: event.target.checked }, saveFeedback())}
-          />
-          <span>{pair.enabled ? t("common.enabled") : t("common.disabled")}</span>
-        </label>
-      </td>
-      <td>
-        <div className="console-inline">
-          <input
-            className="console-input--short"
-            type="number"
-            min={0}
-            max={100000}
-            value={sort}
-            aria-label={t("config.sortOf", { name: pair.symbol })}
-            onChange={(event) => setSort(event.target.value)}
-          />
-          <button
-            type="button"
-            className="console-button"
-            disabled={!sortValid || sort === String(pair.sort) || save.isPending}
-            onClick={() => save.mutate({ id: pair.id, sort: Number(sort) }, saveFeedback())}
-          >
-            {t("common.save")}
-          </button>
-        </div>
-      </td>
-    </tr>
+    <div className="console-inline">
+      <input
+        className="console-input--short"
+        type="number"
+        min={0}
+        max={100000}
+        value={sort}
+        aria-label={t("config.sortOf", { name: pair.symbol })}
+        onChange={(event) => setSort(event.target.value)}
+      />
+      <button
+        type="button"
+        className="console-button"
+        disabled={!sortValid || sort === String(pair.sort) || save.isPending}
+        onClick={() => save.mutate({ id: pair.id, sort: Number(sort) }, saveFeedback())}
+      >
+        {t("common.save")}
+      </button>
+    </div>
   );
 }
 
@@ -62,27 +58,16 @@ export function Pairs() {
     <>
       <ScreenHeader title={t("nav.pairs")} />
       <p className="console-muted">{t("config.pairsHint")}</p>
-      <QueryState query={pairs}>
-        {(data) => (
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("fields.symbol")}</th>
-                <th scope="col">{t("fields.pair")}</th>
-                <th scope="col">{t("fields.productType")}</th>
-                <th scope="col">{t("fields.enabled")}</th>
-                <th scope="col">{t("fields.sort")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.length === 0 && <EmptyRow columns={5} />}
-              {data.items.map((pair) => (
-                <PairRow key={pair.id} pair={pair} />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
+      <ConsoleTable
+        query={pairs}
+        columns={[
+          { header: t("fields.symbol"), rowHeader: true, cell: (pair) => pair.symbol },
+          { header: t("fields.pair"), cell: (pair) => `${pair.base}/${pair.quote}` },
+          { header: t("fields.productType"), cell: (pair) => pair.product_type },
+          { header: t("fields.enabled"), cell: (pair) => <EnabledSwitch pair={pair} /> },
+          { header: t("fields.sort"), cell: (pair) => <SortEditor pair={pair} /> },
+        ]}
+      />
     </>
   );
 }

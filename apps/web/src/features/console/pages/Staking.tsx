@@ -1,16 +1,17 @@
 import type { Locale } from "@cryptos/contract";
 import { useState } from "react";
+import { useDecimalsOf } from "@/lib/currency-decimals";
 import { formatDecimal, formatMoney } from "@/lib/format";
 import { currentLocale, useTranslation } from "@/lib/i18n";
 import { type AdminStaking, type StakingInput, useSaveStaking, useStakingProducts } from "../api/config";
-import { ScreenHeader } from "../components/ConsoleLayout";
-import { EditButton } from "../components/EditButton";
+import { ConfigScreen } from "../components/ConfigScreen";
+import { AmountInput, CurrencyField, SortField, Switch, TextField } from "../components/Form";
 import { compactText, LocalizedFields, type LocalizedText, pickText } from "../components/LocalizedFields";
 import { Modal } from "../components/Modal";
-import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
 import { OnOff } from "../components/StatusBadge";
-import { isAmount, isRate, isWhole, saveFeedback } from "../lib/save-feedback";
+import { consoleAmountIssue } from "../lib/amounts";
+import { isCurrencyCode, isRate, isWhole, saveFeedback } from "../lib/save-feedback";
 
 type Draft = {
   name: LocalizedText;
@@ -38,6 +39,9 @@ const EMPTY: Draft = {
   sort: "0",
 };
 
+/** The product's amounts, in its currency. */
+const AMOUNTS = ["min_amount", "max_amount", "quota", "per_user_limit"] as const;
+
 function toDraft(product: AdminStaking): Draft {
   return {
     name: { ...product.name },
@@ -59,12 +63,14 @@ function StakingDialog({ product, onClose }: { product: AdminStaking | null; onC
   const [draft, setDraft] = useState<Draft>(product ? toDraft(product) : EMPTY);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const name = compactText(draft.name);
+  // The request takes 8 places; the server holds each amount to the currency's.
+  const decimals = useDecimalsOf()(draft.currency.trim());
   const valid =
     name.en !== undefined &&
-    /^[A-Z0-9]{2,10}$/.test(draft.currency.trim()) &&
+    isCurrencyCode(draft.currency) &&
     isRate(draft.daily_rate) &&
     isWhole(draft.days, 1, 3650) &&
-    [draft.min_amount, draft.max_amount, draft.quota, draft.per_user_limit].every(isAmount) &&
+    AMOUNTS.every((key) => consoleAmountIssue(draft[key], { decimals }) === null) &&
     isWhole(draft.sort, 0, 100_000);
   const submit = () => {
     const body: StakingInput = {
@@ -82,11 +88,14 @@ function StakingDialog({ product, onClose }: { product: AdminStaking | null; onC
     };
     save.mutate(body, saveFeedback(onClose));
   };
-  const amountField = (key: "min_amount" | "max_amount" | "quota" | "per_user_limit", label: string) => (
-    <label className="console-field">
-      <span>{label}</span>
-      <input inputMode="decimal" value={draft[key]} onChange={(event) => set({ [key]: event.target.value })} />
-    </label>
+  const amountField = (key: (typeof AMOUNTS)[number], label: string) => (
+    <AmountInput
+      label={label}
+      currency={draft.currency}
+      decimals={decimals}
+      value={draft[key]}
+      onChange={(text) => set({ [key]: text })}
+    />
   );
   return (
     <Modal
@@ -101,45 +110,28 @@ function StakingDialog({ product, onClose }: { product: AdminStaking | null; onC
         onChange={(_key, language: Locale, text) => set({ name: { ...draft.name, [language]: text } })}
       />
       <div className="console-grid">
-        <label className="console-field">
-          <span>{t("fields.currency")}</span>
-          <input
-            value={draft.currency}
-            onChange={(event) => set({ currency: event.target.value.toUpperCase() })}
-            disabled={product !== null}
-          />
-        </label>
-        <label className="console-field">
-          <span>{t("fields.dailyRate")}</span>
-          <input
-            inputMode="decimal"
-            value={draft.daily_rate}
-            onChange={(event) => set({ daily_rate: event.target.value })}
-          />
-        </label>
-        <label className="console-field">
-          <span>{t("fields.days")}</span>
-          <input
-            type="number"
-            min={1}
-            max={3650}
-            value={draft.days}
-            onChange={(event) => set({ days: event.target.value })}
-          />
-        </label>
+        <CurrencyField value={draft.currency} disabled={product !== null} onChange={(currency) => set({ currency })} />
+        <TextField
+          label={t("fields.dailyRate")}
+          inputMode="decimal"
+          value={draft.daily_rate}
+          onChange={(daily_rate) => set({ daily_rate })}
+        />
+        <TextField
+          label={t("fields.days")}
+          type="number"
+          min={1}
+          max={3650}
+          value={draft.days}
+          onChange={(days) => set({ days })}
+        />
         {amountField("min_amount", t("fields.minAmount", { currency: draft.currency }))}
         {amountField("max_amount", t("fields.maxAmount", { currency: draft.currency }))}
         {amountField("quota", t("fields.quota"))}
         {amountField("per_user_limit", t("fields.perUserLimit"))}
-        <label className="console-field">
-          <span>{t("fields.sort")}</span>
-          <input type="number" min={0} value={draft.sort} onChange={(event) => set({ sort: event.target.value })} />
-        </label>
+        <SortField value={draft.sort} onChange={(sort) => set({ sort })} />
       </div>
-      <label className="console-switch">
-        <input type="checkbox" checked={draft.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
-        <span>{t("fields.enabled")}</span>
-      </label>
+      <Switch label={t("fields.enabled")} checked={draft.enabled} onChange={(enabled) => set({ enabled })} />
     </Modal>
   );
 }
@@ -147,73 +139,40 @@ function StakingDialog({ product, onClose }: { product: AdminStaking | null; onC
 /** Staking products: create or change them for future subscriptions (running orders keep their terms). */
 export function Staking() {
   const { t } = useTranslation("console");
-  const products = useStakingProducts();
-  const [editing, setEditing] = useState<AdminStaking | "new" | null>(null);
   const language = currentLocale();
   return (
-    <>
-      <ScreenHeader title={t("nav.staking")}>
-        <button type="button" className="console-button console-button--primary" onClick={() => setEditing("new")}>
-          {t("config.newStaking")}
-        </button>
-      </ScreenHeader>
-      <QueryState query={products}>
-        {(data) => (
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("fields.id")}</th>
-                <th scope="col">{t("fields.productName")}</th>
-                <th scope="col" className="num">
-                  {t("fields.dailyRate")}
-                </th>
-                <th scope="col" className="num">
-                  {t("fields.days")}
-                </th>
-                <th scope="col" className="num">
-                  {t("fields.limits")}
-                </th>
-                <th scope="col" className="num">
-                  {t("fields.quota")}
-                </th>
-                <th scope="col">{t("fields.enabled")}</th>
-                <th scope="col">{t("fields.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.length === 0 && <EmptyRow columns={8} />}
-              {data.items.map((product) => (
-                <tr key={product.id}>
-                  <td>#{product.id}</td>
-                  <td>
-                    {pickText(product.name, language)}
-                    <div className="console-muted">
-                      {t("config.languages", { count: Object.keys(product.name).length })}
-                    </div>
-                  </td>
-                  <td className="num">{formatDecimal(product.daily_rate, { minFraction: 0 })}</td>
-                  <td className="num">{product.days}</td>
-                  <td className="num">
-                    {formatMoney(product.min_amount, product.currency)} –{" "}
-                    {formatMoney(product.max_amount, product.currency)}
-                  </td>
-                  <td className="num">{formatMoney(product.quota, product.currency)}</td>
-                  <td>
-                    <OnOff on={product.enabled} />
-                  </td>
-                  <td>
-                    <EditButton
-                      label={t("config.editStaking", { id: product.id })}
-                      onEdit={() => setEditing(product)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {editing && <StakingDialog product={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-    </>
+    <ConfigScreen
+      title={t("nav.staking")}
+      newLabel={t("config.newStaking")}
+      query={useStakingProducts()}
+      editLabel={(product) => t("config.editStaking", { id: product.id })}
+      dialog={(product, onClose) => <StakingDialog product={product} onClose={onClose} />}
+      columns={[
+        { header: t("fields.id"), cell: (product) => `#${product.id}` },
+        {
+          header: t("fields.productName"),
+          cell: (product) => (
+            <>
+              {pickText(product.name, language)}
+              <div className="console-muted">{t("config.languages", { count: Object.keys(product.name).length })}</div>
+            </>
+          ),
+        },
+        {
+          header: t("fields.dailyRate"),
+          numeric: true,
+          cell: (product) => formatDecimal(product.daily_rate, { minFraction: 0 }),
+        },
+        { header: t("fields.days"), numeric: true, cell: (product) => product.days },
+        {
+          header: t("fields.limits"),
+          numeric: true,
+          cell: (product) =>
+            `${formatMoney(product.min_amount, product.currency)} – ${formatMoney(product.max_amount, product.currency)}`,
+        },
+        { header: t("fields.quota"), numeric: true, cell: (product) => formatMoney(product.quota, product.currency) },
+        { header: t("fields.enabled"), cell: (product) => <OnOff on={product.enabled} /> },
+      ]}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from "react";
+import { useDecimalsOf } from "@/lib/currency-decimals";
 import { formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { type AdminUpDown, useSaveUpDown, useUpDownSettings } from "../api/config";
-import { ScreenHeader } from "../components/ConsoleLayout";
-import { EditButton } from "../components/EditButton";
+import { ConfigScreen } from "../components/ConfigScreen";
+import { AmountInput, Switch, TextField } from "../components/Form";
 import { Modal } from "../components/Modal";
-import { EmptyRow, QueryState } from "../components/QueryState";
 import { SaveButton } from "../components/SaveButton";
 import { OnOff } from "../components/StatusBadge";
-import { isAmount, isRate, isWhole, saveFeedback } from "../lib/save-feedback";
+import { consoleAmountIssue } from "../lib/amounts";
+import { isRate, isWhole, saveFeedback } from "../lib/save-feedback";
 
 type TermDraft = { seconds: string; payout_rate: string };
 
@@ -21,9 +22,9 @@ function UpDownDialog({ setting, onClose }: { setting: AdminUpDown; onClose: () 
   const [terms, setTerms] = useState<TermDraft[]>(
     setting.terms.map((term) => ({ seconds: String(term.seconds), payout_rate: term.payout_rate })),
   );
+  const decimals = useDecimalsOf()(setting.currency);
   const valid =
-    isAmount(min) &&
-    isAmount(max) &&
+    [min, max].every((amount) => consoleAmountIssue(amount, { decimals }) === null) &&
     terms.length > 0 &&
     terms.length <= 12 &&
     terms.every((term) => isWhole(term.seconds, 5, 86_400) && isRate(term.payout_rate));
@@ -49,43 +50,44 @@ function UpDownDialog({ setting, onClose }: { setting: AdminUpDown; onClose: () 
     >
       <p className="console-muted">{t("config.updownHint")}</p>
       <div className="console-grid">
-        <label className="console-field">
-          <span>{t("fields.minAmount", { currency: setting.currency })}</span>
-          <input inputMode="decimal" value={min} onChange={(event) => setMin(event.target.value)} />
-        </label>
-        <label className="console-field">
-          <span>{t("fields.maxAmount", { currency: setting.currency })}</span>
-          <input inputMode="decimal" value={max} onChange={(event) => setMax(event.target.value)} />
-        </label>
+        <AmountInput
+          label={t("fields.minAmount", { currency: setting.currency })}
+          currency={setting.currency}
+          decimals={decimals}
+          value={min}
+          onChange={setMin}
+        />
+        <AmountInput
+          label={t("fields.maxAmount", { currency: setting.currency })}
+          currency={setting.currency}
+          decimals={decimals}
+          value={max}
+          onChange={setMax}
+        />
       </div>
-      <label className="console-switch">
-        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-        <span>{t("fields.enabled")}</span>
-      </label>
+      <Switch label={t("fields.enabled")} checked={enabled} onChange={setEnabled} />
       <fieldset className="console-fieldset">
         <legend>{t("config.terms")}</legend>
         {terms.map((term, index) => (
           // Terms have no id of their own; their position is their identity while editing.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <div key={index} className="console-inline">
-            <label className="console-field console-field--inline">
-              <span>{t("fields.seconds")}</span>
-              <input
-                type="number"
-                min={5}
-                max={86400}
-                value={term.seconds}
-                onChange={(event) => change(index, { seconds: event.target.value })}
-              />
-            </label>
-            <label className="console-field console-field--inline">
-              <span>{t("fields.payoutRate")}</span>
-              <input
-                inputMode="decimal"
-                value={term.payout_rate}
-                onChange={(event) => change(index, { payout_rate: event.target.value })}
-              />
-            </label>
+            <TextField
+              inline
+              label={t("fields.seconds")}
+              type="number"
+              min={5}
+              max={86400}
+              value={term.seconds}
+              onChange={(seconds) => change(index, { seconds })}
+            />
+            <TextField
+              inline
+              label={t("fields.payoutRate")}
+              inputMode="decimal"
+              value={term.payout_rate}
+              onChange={(payout_rate) => change(index, { payout_rate })}
+            />
             <button
               type="button"
               className="console-button console-button--danger"
@@ -113,55 +115,30 @@ function UpDownDialog({ setting, onClose }: { setting: AdminUpDown; onClose: () 
 /** Up/down terms per pair: amount limits and the (seconds, payout rate) pairs offered to future orders. */
 export function UpDown() {
   const { t } = useTranslation("console");
-  const settings = useUpDownSettings();
-  const [editing, setEditing] = useState<AdminUpDown | null>(null);
   return (
-    <>
-      <ScreenHeader title={t("nav.updown")} />
-      <QueryState query={settings}>
-        {(data) => (
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("fields.symbol")}</th>
-                <th scope="col" className="num">
-                  {t("fields.limits")}
-                </th>
-                <th scope="col">{t("config.terms")}</th>
-                <th scope="col">{t("fields.enabled")}</th>
-                <th scope="col">{t("fields.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.length === 0 && <EmptyRow columns={5} />}
-              {data.items.map((setting) => (
-                <tr key={setting.productid}>
-                  <th scope="row">{setting.symbol}</th>
-                  <td className="num">
-                    {formatMoney(setting.min_amount, setting.currency)} –{" "}
-                    {formatMoney(setting.max_amount, setting.currency)}
-                  </td>
-                  <td>
-                    {setting.terms
-                      .map((term) => t("updown.term", { seconds: term.seconds, rate: term.payout_rate }))
-                      .join(" · ")}
-                  </td>
-                  <td>
-                    <OnOff on={setting.enabled} />
-                  </td>
-                  <td>
-                    <EditButton
-                      label={t("config.editUpDown", { symbol: setting.symbol })}
-                      onEdit={() => setEditing(setting)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {editing && <UpDownDialog setting={editing} onClose={() => setEditing(null)} />}
-    </>
+    <ConfigScreen
+      title={t("nav.updown")}
+      query={useUpDownSettings()}
+      rowKey={(setting) => setting.productid}
+      editLabel={(setting) => t("config.editUpDown", { symbol: setting.symbol })}
+      dialog={(setting, onClose) => setting && <UpDownDialog setting={setting} onClose={onClose} />}
+      columns={[
+        { header: t("fields.symbol"), rowHeader: true, cell: (setting) => setting.symbol },
+        {
+          header: t("fields.limits"),
+          numeric: true,
+          cell: (setting) =>
+            `${formatMoney(setting.min_amount, setting.currency)} – ${formatMoney(setting.max_amount, setting.currency)}`,
+        },
+        {
+          header: t("config.terms"),
+          cell: (setting) =>
+            setting.terms
+              .map((term) => t("updown.term", { seconds: term.seconds, rate: term.payout_rate }))
+              .join(" · "),
+        },
+        { header: t("fields.enabled"), cell: (setting) => <OnOff on={setting.enabled} /> },
+      ]}
+    />
   );
 }

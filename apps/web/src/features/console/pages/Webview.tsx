@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "@/lib/i18n";
 import { useSaveWebviewHosts, useWebviewHosts } from "../api/content";
 import { ScreenHeader } from "../components/ConsoleLayout";
+import { FormError, TextAreaField } from "../components/Form";
 import { QueryState } from "../components/QueryState";
+import { SaveButton } from "../components/SaveButton";
 import { saveFeedback } from "../lib/save-feedback";
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -18,24 +20,20 @@ function HostsForm({ hosts }: { hosts: string[] }) {
   const invalid = list.filter((host) => !HOST.test(host));
   return (
     <div className="console-section console-form">
-      <label className="console-field">
-        <span>{t("webview.hosts")}</span>
-        <textarea rows={10} className="console-mono" value={text} onChange={(event) => setText(event.target.value)} />
-        <small className="console-muted">{t("webview.hint")}</small>
-      </label>
-      {invalid.length > 0 && (
-        <p className="console-error" role="alert">
-          {t("webview.invalid", { hosts: invalid.join(", ") })}
-        </p>
-      )}
-      <button
-        type="button"
-        className="console-button console-button--primary"
-        disabled={invalid.length > 0 || list.length > 50 || save.isPending}
+      <TextAreaField
+        label={t("webview.hosts")}
+        hint={t("webview.hint")}
+        rows={10}
+        className="console-mono"
+        value={text}
+        onChange={setText}
+      />
+      {invalid.length > 0 && <FormError>{t("webview.invalid", { hosts: invalid.join(", ") })}</FormError>}
+      <SaveButton
+        mutation={save}
+        disabled={invalid.length > 0 || list.length > 50}
         onClick={() => save.mutate([...new Set(list)], saveFeedback())}
-      >
-        {t("common.save")}
-      </button>
+      />
     </div>
   );
 }

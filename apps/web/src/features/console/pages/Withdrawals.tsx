@@ -20,6 +20,7 @@ export function Withdrawals() {
         rowTestId="withdrawal"
         statuses={WITHDRAWAL_STATUSES}
         useQueue={useWithdrawalQueue}
+        payoutNetwork={(row) => row.network}
         subject={(row) =>
           t("review.withdrawal.subject", {
             id: row.id,

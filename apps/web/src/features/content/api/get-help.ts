@@ -4,10 +4,10 @@ import { api } from "@/lib/api";
 import { currentLocale } from "@/lib/i18n";
 
 export type HelpKey = (typeof HELP_PAGES)[number];
-export type HelpPage = DataOf<Calls["helpshow"]>;
+export type HelpPage = DataOf<Calls["getHelpPage"]>;
 
 export const getHelpPage = (key: HelpKey, signal?: AbortSignal): Promise<HelpPage> =>
-  api("helpshow", { query: { key }, signal });
+  api("getHelpPage", { query: { key }, signal });
 
 /** The text comes in the request's language, so the language is part of the key. */
 export const helpPageOptions = (key: HelpKey, locale: string) =>

@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 
 /** Foreign hosts an operator allowed for the web view; this site's own paths need no entry. */
 export const getWebviewHosts = async (signal?: AbortSignal): Promise<string[]> =>
-  (await api("webviewhosts", { signal })).hosts;
+  (await api("listWebviewHosts", { signal })).hosts;
 
 export const webviewHostsOptions = queryOptions({
   queryKey: ["content", "webview-hosts"],

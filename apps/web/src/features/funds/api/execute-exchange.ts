@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 import { fundsKeys } from "./keys";
 
-export const executeExchange = (quoteId: string) => api("duihuan", { body: { quote_id: quoteId } });
+export const executeExchange = (quoteId: string) => api("exchange", { body: { quote_id: quoteId } });
 
 export function useExecuteExchange() {
   const client = useQueryClient();

@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type BillRow = DataOf<Calls["getmoneylog"]>["items"][number];
+export type BillRow = DataOf<Calls["listBills"]>["items"][number];
 export interface BillFilter {
   type?: string;
   currency?: string;
@@ -12,7 +12,7 @@ export interface BillFilter {
 
 /** My bills: every posting on my accounts, newest first, optionally of one entry type and one currency. */
 export const getBills = (page: number, filter: BillFilter, signal?: AbortSignal) =>
-  api("getmoneylog", { query: { page, list: PAGE_SIZE, ...filter }, signal });
+  api("listBills", { query: { page, list: PAGE_SIZE, ...filter }, signal });
 
 export const billsQuery = (filter: BillFilter) =>
   infiniteQueryOptions({

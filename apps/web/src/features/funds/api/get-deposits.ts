@@ -4,11 +4,11 @@ import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type DepositRow = DataOf<Calls["getrecharge"]>["items"][number];
+export type DepositRow = DataOf<Calls["listDeposits"]>["items"][number];
 
 /** My deposits, newest first. */
 export const getDeposits = (page: number, signal?: AbortSignal) =>
-  api("getrecharge", { query: { page, list: PAGE_SIZE }, signal });
+  api("listDeposits", { query: { page, list: PAGE_SIZE }, signal });
 
 export const depositsQuery = () =>
   infiniteQueryOptions({

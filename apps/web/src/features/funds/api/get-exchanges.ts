@@ -4,11 +4,11 @@ import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-export type ExchangeRow = DataOf<Calls["getduihuanlog"]>["items"][number];
+export type ExchangeRow = DataOf<Calls["listExchanges"]>["items"][number];
 
 /** My exchanges, newest first. */
 export const getExchanges = (page: number, signal?: AbortSignal) =>
-  api("getduihuanlog", { query: { page, list: PAGE_SIZE }, signal });
+  api("listExchanges", { query: { page, list: PAGE_SIZE }, signal });
 
 export const exchangesQuery = () =>
   infiniteQueryOptions({

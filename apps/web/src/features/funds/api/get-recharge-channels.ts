@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { fundsKeys } from "./keys";
 
-export type DepositChannel = DataOf<Calls["rechargechannels"]>["items"][number];
+export type DepositChannel = DataOf<Calls["listDepositChannels"]>["items"][number];
 
-export const getRechargeChannels = (signal?: AbortSignal) => api("rechargechannels", { signal });
+export const getRechargeChannels = (signal?: AbortSignal) => api("listDepositChannels", { signal });
 
 export const rechargeChannelsQuery = () =>
   queryOptions({ queryKey: fundsKeys.channels(), queryFn: ({ signal }) => getRechargeChannels(signal) });

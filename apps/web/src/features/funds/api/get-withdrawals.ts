@@ -4,14 +4,11 @@ import { api } from "@/lib/api";
 import { fundsKeys, PAGE_SIZE } from "./keys";
 import { nextPage } from "./paged";
 
-/** How often the list is read again while one of its withdrawals is being sent on chain. */
-const SENDING_POLL_MS = 5_000;
-
-export type WithdrawalRow = DataOf<Calls["getwithdraw"]>["items"][number];
+export type WithdrawalRow = DataOf<Calls["listWithdrawals"]>["items"][number];
 
 /** My withdrawals, newest first. */
 export const getWithdrawals = (page: number, signal?: AbortSignal) =>
-  api("getwithdraw", { query: { page, list: PAGE_SIZE }, signal });
+  api("listWithdrawals", { query: { page, list: PAGE_SIZE }, signal });
 
 export const withdrawalsQuery = () =>
   infiniteQueryOptions({
@@ -19,13 +16,9 @@ export const withdrawalsQuery = () =>
     queryFn: ({ pageParam, signal }) => getWithdrawals(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,
-    // Reviews happen elsewhere (the operator): a list opened again shows their outcome at once.
+    // Reviews happen elsewhere (the operator): a list opened again shows their outcome at once. While it is open,
+    // the `withdrawals` event reads it again (MoneyLive): reviewed, signed, each confirmation, completed.
     refetchOnMount: "always",
-    // A withdrawal on its way on chain gains confirmations, then completes, while the list is open.
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((row) => row.status === "sending"))
-        ? SENDING_POLL_MS
-        : false,
   });
 
 export const useWithdrawals = (enabled = true) => useInfiniteQuery({ ...withdrawalsQuery(), enabled });

@@ -4,9 +4,9 @@ import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 import { fundsKeys } from "./keys";
 
-export type WithdrawInput = BodyOf<Calls["dowithdraw"]>;
+export type WithdrawInput = BodyOf<Calls["requestWithdrawal"]>;
 
-export const submitWithdraw = (body: WithdrawInput) => api("dowithdraw", { body });
+export const submitWithdraw = (body: WithdrawInput) => api("requestWithdrawal", { body });
 
 export function useSubmitWithdraw() {
   const client = useQueryClient();

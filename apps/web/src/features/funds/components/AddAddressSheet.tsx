@@ -15,7 +15,7 @@ import { Field } from "./Field";
 export interface AddAddressSheetProps {
   visible: boolean;
   onClose: () => void;
-  /** Two-step verification is on: a new address is usable at once. */
+  /** Two-step verification is on: saving asks for its code, and the address is usable at once (decision 120). */
   totpOn: boolean;
   /** Preselected currency and network (the withdraw sheet's). */
   currency?: string | undefined;
@@ -44,6 +44,7 @@ export function AddAddressSheet({
   const [chosenNetwork, setNetwork] = useState("");
   const [label, setLabel] = useState("");
   const [address, setAddress] = useState("");
+  const [totp, setTotp] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -52,6 +53,7 @@ export function AddAddressSheet({
     setNetwork(network ?? "");
     setLabel("");
     setAddress(initialAddress ?? "");
+    setTotp("");
     setError(null);
   }, [visible, currency, network, initialAddress]);
 
@@ -64,7 +66,13 @@ export function AddAddressSheet({
     selectedNetwork && addressIssue(selectedNetwork, address)
       ? t("withdraw.invalidAddress", { network: selectedNetwork })
       : null;
-  const ready = selectedCurrency && selectedNetwork && label.trim() && address.trim() && !addressError;
+  const ready =
+    selectedCurrency &&
+    selectedNetwork &&
+    label.trim() &&
+    address.trim() &&
+    !addressError &&
+    (!totpOn || totp.trim().length >= 6);
 
   const save = async () => {
     if (!ready) return;
@@ -75,6 +83,7 @@ export function AddAddressSheet({
         network: selectedNetwork as Network,
         label: label.trim(),
         address: address.trim(),
+        ...(totpOn ? { totp: totp.trim() } : {}),
       });
       toast.success(t("addressBook.saved"));
       onSaved?.(saved);
@@ -139,8 +148,26 @@ export function AddAddressSheet({
               />
             )}
           </Field>
-          <p className={totpOn ? "funds-notice" : "funds-notice funds-notice--warning"}>
-            {totpOn ? t("addressBook.holdSkipped") : t("addressBook.holdNotice")}
+          {totpOn && (
+            <Field label={t("withdraw.totp")}>
+              {(id) => (
+                <Input
+                  id={id}
+                  className="funds-input"
+                  value={totp}
+                  onChange={(value) => {
+                    setError(null);
+                    setTotp(value);
+                  }}
+                  placeholder={t("withdraw.totpPlaceholder")}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                />
+              )}
+            </Field>
+          )}
+          <p className="funds-notice funds-notice--warning" data-testid="address-rule">
+            {t("common:addressRule")}
           </p>
           {error && (
             <p className="funds-notice funds-notice--error" role="alert">

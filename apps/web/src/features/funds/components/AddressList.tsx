@@ -13,15 +13,10 @@ export interface AddressListProps {
   onPick?: (address: WithdrawAddress) => void;
   /** Managing mode (the address book page): each row has a delete button. */
   deletable?: boolean;
-  /** Two-step verification is on now: every saved address is usable at once, whenever it was saved. */
-  totpOn: boolean;
 }
 
-/**
- * Saved addresses: label, currency and network, the address, and "usable from …" while it is held (never with
- * two-step verification on, which makes every saved address usable).
- */
-export function AddressList({ items, onPick, deletable, totpOn }: AddressListProps) {
+/** Saved addresses: label, currency and network, the address, and "usable from …" while it is held. */
+export function AddressList({ items, onPick, deletable }: AddressListProps) {
   const { t } = useTranslation("funds");
   const remove = useDeleteWithdrawAddress();
 
@@ -42,7 +37,7 @@ export function AddressList({ items, onPick, deletable, totpOn }: AddressListPro
   return (
     <ul className="address-list" aria-label={t("addressBook.title")}>
       {items.map((item) => {
-        const usable = usableNow(item, totpOn, Date.now());
+        const usable = usableNow(item, Date.now());
         const body = (
           <>
             <span className="address-list__head">

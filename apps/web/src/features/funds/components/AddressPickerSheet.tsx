@@ -15,19 +15,10 @@ export interface AddressPickerSheetProps {
   network: string;
   onPick: (address: WithdrawAddress) => void;
   onAdd: () => void;
-  totpOn: boolean;
 }
 
 /** The saved addresses of one currency and network, to pick one for a withdrawal; held ones are shown, not pickable. */
-export function AddressPickerSheet({
-  visible,
-  onClose,
-  currency,
-  network,
-  onPick,
-  onAdd,
-  totpOn,
-}: AddressPickerSheetProps) {
+export function AddressPickerSheet({ visible, onClose, currency, network, onPick, onAdd }: AddressPickerSheetProps) {
   const { t } = useTranslation("funds");
   const navigate = useNavigate();
   const book = useWithdrawAddresses({ currency, network }, visible && Boolean(currency && network));
@@ -41,7 +32,7 @@ export function AddressPickerSheet({
       ) : book.data.items.length === 0 ? (
         <EmptyState title={t("addressBook.noneFor", { currency, network })} />
       ) : (
-        <AddressList items={book.data.items} onPick={onPick} totpOn={totpOn} />
+        <AddressList items={book.data.items} onPick={onPick} />
       )}
       <div className="address-book__actions">
         <Button block color="primary" fill="outline" onClick={onAdd}>

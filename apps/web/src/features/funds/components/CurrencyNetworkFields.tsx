@@ -1,4 +1,4 @@
-import { Selector } from "antd-mobile";
+import { Selector } from "@/components/Selector";
 import { useTranslation } from "@/lib/i18n";
 
 export interface CurrencyNetworkFieldsProps {

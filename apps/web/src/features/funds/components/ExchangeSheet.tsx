@@ -1,19 +1,20 @@
 import { QUOTE_TTL_S } from "@cryptos/contract";
-import { Button, Input, Selector } from "antd-mobile";
+import { compare, isDecimal, multiply, sanitizeAmountInput } from "@cryptos/contract/decimal";
+import { Button } from "antd-mobile";
 import { useEffect, useMemo, useState } from "react";
+import { AmountField } from "@/components/AmountField";
 import { BottomSheet } from "@/components/BottomSheet";
+import { Selector } from "@/components/Selector";
 import { ApiError } from "@/lib/api";
-import { compare, isDecimal, multiply, sanitizeAmountInput } from "@/lib/decimal";
+import { useDecimalsOf } from "@/lib/currency-decimals";
 import { formatDecimal, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { UserInfo } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useExecuteExchange } from "../api/execute-exchange";
 import type { UsdtPrices } from "../api/get-prices";
-import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { type ExchangeQuote, useQuoteExchange } from "../api/quote-exchange";
 import { readableRate } from "../lib/rate";
-import { Field } from "./Field";
 import { InfoRows } from "./InfoRows";
 
 export interface ExchangeSheetProps {
@@ -50,7 +51,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
   const { t } = useTranslation("funds");
   const quoteCall = useQuoteExchange();
   const execute = useExecuteExchange();
-  const decimalsInfo = useWithdrawInfo(visible);
+  const decimalsKnown = useDecimalsOf();
 
   const currencies = useMemo(
     () => user.users.balances.map((b) => b.currency).filter((c) => !prices || prices.byCurrency.has(c)),
@@ -64,7 +65,7 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
   const secondsLeft = useSecondsLeft(held?.deadline ?? null);
   const expired = held !== null && secondsLeft === 0;
 
-  const decimalsOf = (currency: string) => decimalsInfo.data?.items.find((n) => n.currency === currency)?.decimals ?? 8;
+  const decimalsOf = (currency: string) => decimalsKnown(currency) ?? 8;
   const available = user.users.balances.find((b) => b.currency === from)?.available ?? "0";
   const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
   const tooMuch = amountOk && compare(amount, available) > 0;
@@ -149,40 +150,21 @@ export function ExchangeSheet({ visible, onClose, user, prices }: ExchangeSheetP
             onChange={(values) => values[0] && pick("to", values[0])}
           />
         </fieldset>
-        <Field
+        <AmountField
           label={t("exchange.amount", { currency: from })}
-          aside={t("withdraw.available", { amount: formatMoney(available, from) })}
+          balance={t("withdraw.available", { amount: formatMoney(available, from) })}
+          value={amount}
+          onChange={(value) => {
+            clearQuote();
+            setAmount(value);
+          }}
+          decimals={decimalsOf(from)}
+          max={available}
+          maxLabel={t("withdraw.max")}
           error={tooMuch ? t("exchange.insufficient") : null}
           hint={!held && estimate ? t("exchange.estimate", { value: formatMoney(estimate, "USDT") }) : null}
-        >
-          {(id) => (
-            <span className="funds-input-row">
-              <Input
-                id={id}
-                className="funds-input"
-                value={amount}
-                inputMode="decimal"
-                onChange={(value) => {
-                  clearQuote();
-                  setAmount(sanitizeAmountInput(value, decimalsOf(from)));
-                }}
-                placeholder={t("exchange.amountPlaceholder")}
-              />
-              <Button
-                size="small"
-                fill="none"
-                color="primary"
-                disabled={compare(available, "0") <= 0}
-                onClick={() => {
-                  clearQuote();
-                  setAmount(available);
-                }}
-              >
-                {t("withdraw.max")}
-              </Button>
-            </span>
-          )}
-        </Field>
+          placeholder={t("exchange.amountPlaceholder")}
+        />
 
         {quote && (
           <section className="funds-quote" aria-live="polite" data-testid="exchange-quote">

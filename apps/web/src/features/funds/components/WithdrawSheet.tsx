@@ -1,29 +1,30 @@
-import { ADDRESS_HOLD_HOURS, CODE_LENGTH, type Network } from "@cryptos/contract";
-import { Button, Input, Skeleton } from "antd-mobile";
-import { useEffect, useMemo, useState } from "react";
+import type { AmountIssue, Network } from "@cryptos/contract";
+import { Button, Skeleton } from "antd-mobile";
+import { useEffect, useMemo } from "react";
+import { AmountField } from "@/components/AmountField";
 import { BottomSheet } from "@/components/BottomSheet";
 import { RetryView } from "@/components/RetryView";
 import { useCountdown } from "@/hooks/useCountdown";
 import { ApiError } from "@/lib/api";
-import { compare, sanitizeAmountInput } from "@/lib/decimal";
-import { formatDateTime, formatMoney } from "@/lib/format";
-import { useTranslation } from "@/lib/i18n";
-import { SECURITY_PATH } from "@/lib/paths";
+import { formatMoney } from "@/lib/format";
+import { type TFunction, useTranslation } from "@/lib/i18n";
 import { Link } from "@/lib/router";
 import type { UserInfo } from "@/lib/session";
 import { confirm, toast } from "@/lib/toast";
-import { useWithdrawAddresses, type WithdrawAddress } from "../api/address-book";
+import { useWithdrawAddresses } from "../api/address-book";
 import { useWithdrawInfo, type WithdrawNetwork } from "../api/get-withdraw-info";
 import { useSendWithdrawCode } from "../api/send-withdraw-code";
 import { useSubmitWithdraw } from "../api/submit-withdraw";
+import { useWithdrawDraft } from "../hooks/useWithdrawDraft";
 import { bookStanding } from "../lib/address-rule";
 import { REAL_NAME_PATH } from "../lib/paths";
 import { type WithdrawBlocker, withdrawFormState } from "../lib/withdraw-form";
 import { AddAddressSheet } from "./AddAddressSheet";
 import { AddressPickerSheet } from "./AddressPickerSheet";
 import { CurrencyNetworkFields } from "./CurrencyNetworkFields";
-import { Field } from "./Field";
 import { InfoRows } from "./InfoRows";
+import { WithdrawAddressField } from "./WithdrawAddressField";
+import { WithdrawCodeFields } from "./WithdrawCodeFields";
 
 export interface WithdrawSheetProps {
   visible: boolean;
@@ -35,8 +36,14 @@ function refusalMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.msg : fallback;
 }
 
-/** The longest second-factor answer: a recovery code, `xxxxx-xxxxx`. */
-const TOTP_MAX = 11;
+/** What the sheet says of an amount the server would refuse. */
+function amountText(t: TFunction, issue: AmountIssue, network: WithdrawNetwork, currency: string): string {
+  if (issue === "below_min") return t("withdraw.belowMin", { min: formatMoney(network.min_amount, currency) });
+  if (issue === "above_max") return t("withdraw.aboveMax", { max: formatMoney(network.max_amount, currency) });
+  if (issue === "insufficient_balance") return t("withdraw.insufficient");
+  if (issue === "too_many_decimals") return t("withdraw.tooManyDecimals", { decimals: network.decimals });
+  return t("withdraw.invalidAmount");
+}
 
 /**
  * Withdraw: currency, network (fee and limits), address, amount, what arrives and what is frozen, emailed code, and
@@ -49,28 +56,17 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const sendCode = useSendWithdrawCode();
   const submit = useSubmitWithdraw();
   const countdown = useCountdown();
+  const { draft, setCurrency, setNetwork, setField, pick, setBook, setError, reset } = useWithdrawDraft();
+  const { currency, address, amount, code, totp, error, book, picked } = draft;
 
   const networks = info.data?.items ?? [];
   const currencies = useMemo(() => [...new Set(networks.map((n) => n.currency))], [networks]);
-  const [currency, setCurrency] = useState<string>("");
-  const [networkName, setNetworkName] = useState<string>("");
-  const [address, setAddress] = useState("");
-  const [amount, setAmount] = useState("");
-  const [code, setCode] = useState("");
-  const [totp, setTotp] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  /** The address-book sheet on top: the picker, adding from the picker, or saving the typed address. */
-  const [book, setBook] = useState<"pick" | "add" | "save" | null>(null);
-  /** The saved address picked, while the address field still holds it. */
-  const [picked, setPicked] = useState<WithdrawAddress | null>(null);
-
   // Pick the first currency and its first network once they are known.
   useEffect(() => {
     if (!currency && currencies[0]) setCurrency(currencies[0]);
-  }, [currency, currencies]);
+  }, [currency, currencies, setCurrency]);
   const currencyNetworks = networks.filter((n) => n.currency === currency);
-  const network: WithdrawNetwork | undefined =
-    currencyNetworks.find((n) => n.network === networkName) ?? currencyNetworks[0];
+  const network = currencyNetworks.find((n) => n.network === draft.networkName) ?? currencyNetworks[0];
 
   const available = user.users.balances.find((b) => b.currency === currency)?.available ?? "0";
   const email = user.userinfo.email;
@@ -80,10 +76,10 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   const typed = address.trim();
   const saved = useWithdrawAddresses(
     { currency, network: network?.network ?? "" },
-    visible && !totpOn && Boolean(currency && network),
+    visible && Boolean(currency && network),
   );
-  // Without two-step verification only a saved address past its hold; with it on, any address (decision 031).
-  const { standing, match: savedMatch } = bookStanding(typed, saved.data?.items, totpOn, Date.now());
+  // Only a saved address past its hold, two-step verification or not (decision 120).
+  const { standing, match: savedMatch } = bookStanding(typed, saved.data?.items, Date.now());
 
   // The server's rules (the contract's), as the user types: the address format of the network, and the amount's
   // decimals, limits and balance with the fee; then what blocks the withdrawal (lib/withdraw-form).
@@ -100,17 +96,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   });
   const { issues, amountOk, total, maxAmount, ready } = form;
   const addressError = issues.address && network ? t("withdraw.invalidAddress", { network: network.network }) : null;
-  let amountHint: string | null = null;
-  if (network && issues.amount) {
-    if (issues.amount === "below_min")
-      amountHint = t("withdraw.belowMin", { min: formatMoney(network.min_amount, currency) });
-    else if (issues.amount === "above_max")
-      amountHint = t("withdraw.aboveMax", { max: formatMoney(network.max_amount, currency) });
-    else if (issues.amount === "insufficient_balance") amountHint = t("withdraw.insufficient");
-    else if (issues.amount === "too_many_decimals")
-      amountHint = t("withdraw.tooManyDecimals", { decimals: network.decimals });
-    else amountHint = t("withdraw.invalidAmount");
-  }
+  const amountError = network && issues.amount ? amountText(t, issues.amount, network, currency) : null;
   const blockerText: Record<WithdrawBlocker, string | null> = {
     needRealName: t("withdraw.needRealName"),
     needAddress: t("withdraw.needAddress"),
@@ -120,25 +106,10 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
   };
   const blocker = form.blocker && blockerText[form.blocker];
 
-  const pick = (saved: WithdrawAddress) => {
-    setError(null);
-    setAddress(saved.address);
-    setPicked(saved);
-    setBook(null);
-  };
   const pickedNow = picked && picked.address === typed ? picked : savedMatch?.usable ? savedMatch : null;
   let addressHint: string | undefined;
   if (pickedNow) addressHint = t("addressBook.pickedHint", { label: pickedNow.label });
-  else if (!totpOn && !typed) addressHint = t("withdraw.bookOnly", { hours: ADDRESS_HOLD_HOURS });
-
-  const reset = () => {
-    setPicked(null);
-    setAddress("");
-    setAmount("");
-    setCode("");
-    setTotp("");
-    setError(null);
-  };
+  else if (!typed) addressHint = t("common:addressRule");
 
   const onSendCode = async () => {
     if (!email) return;
@@ -164,7 +135,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         <InfoRows
           rows={[
             { label: t("withdraw.network"), value: `${currency} · ${network.network}` },
-            { label: t("withdraw.address"), value: <span className="funds-break">{address.trim()}</span> },
+            { label: t("withdraw.address"), value: <span className="funds-break">{typed}</span> },
             { label: t("withdraw.fee"), value: formatMoney(network.fee, currency) },
             { label: t("withdraw.receive"), value: formatMoney(amount, currency), strong: true },
             { label: t("withdraw.total"), value: formatMoney(total, currency) },
@@ -178,7 +149,7 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
       await submit.mutateAsync({
         currency,
         network: network.network as Network,
-        address: address.trim(),
+        address: typed,
         amount,
         code,
         ...(totpOn ? { totp: totp.trim() } : {}),
@@ -218,88 +189,39 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
           <CurrencyNetworkFields
             currencies={currencies}
             currency={currency}
-            onCurrency={(picked) => {
-              setCurrency(picked);
-              setNetworkName("");
-              setAmount("");
-            }}
+            onCurrency={setCurrency}
             networks={currencyNetworks.map((n) => n.network)}
             network={network?.network}
-            onNetwork={setNetworkName}
+            onNetwork={setNetwork}
           />
-          <Field label={t("withdraw.address")} hint={addressHint} error={addressError}>
-            {(id) => (
-              <span className="funds-input-row">
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={address}
-                  onChange={(value) => {
-                    setError(null);
-                    setAddress(value);
-                  }}
-                  placeholder={t("withdraw.addressPlaceholder", { network: network?.network ?? "" })}
-                  autoComplete="off"
-                />
-                <Button size="small" color="primary" fill="outline" disabled={!network} onClick={() => setBook("pick")}>
-                  {t("addressBook.open")}
-                </Button>
-              </span>
-            )}
-          </Field>
-          {standing === "notSaved" && !addressError && (
-            <div className="funds-notice funds-notice--warning withdraw-book" data-testid="withdraw-not-saved">
-              <p>{t("withdraw.notSaved", { hours: ADDRESS_HOLD_HOURS })}</p>
-              <span className="withdraw-book__actions">
-                <Button size="small" color="primary" onClick={() => setBook("save")}>
-                  {t("withdraw.saveAddress")}
-                </Button>
-                <Link to={SECURITY_PATH}>{t("withdraw.orTotp")}</Link>
-              </span>
-            </div>
-          )}
-          {standing === "held" && savedMatch && (
-            <p className="funds-notice funds-notice--warning" data-testid="withdraw-held">
-              {t("withdraw.heldSaved", { label: savedMatch.label, time: formatDateTime(savedMatch.usable_from) })}
-            </p>
-          )}
-          <Field
+          <WithdrawAddressField
+            address={address}
+            onAddress={(value) => setField("address", value)}
+            network={network?.network}
+            error={addressError}
+            hint={addressHint}
+            standing={standing}
+            savedMatch={savedMatch}
+            onBook={setBook}
+          />
+          <AmountField
             label={t("withdraw.amount")}
-            aside={t("withdraw.available", { amount: formatMoney(available, currency) })}
-            error={amountHint}
-          >
-            {(id) => (
-              <span className="funds-input-row">
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={amount}
-                  inputMode="decimal"
-                  onChange={(value) => {
-                    setError(null);
-                    setAmount(sanitizeAmountInput(value, network?.decimals ?? 8));
-                  }}
-                  placeholder={
-                    network
-                      ? t("withdraw.amountPlaceholder", {
-                          min: formatMoney(network.min_amount, currency),
-                          max: formatMoney(network.max_amount, currency),
-                        })
-                      : ""
-                  }
-                />
-                <Button
-                  size="small"
-                  fill="none"
-                  color="primary"
-                  disabled={compare(maxAmount, "0") <= 0}
-                  onClick={() => setAmount(maxAmount)}
-                >
-                  {t("withdraw.max")}
-                </Button>
-              </span>
-            )}
-          </Field>
+            balance={t("withdraw.available", { amount: formatMoney(available, currency) })}
+            value={amount}
+            onChange={(value) => setField("amount", value)}
+            decimals={network?.decimals ?? 8}
+            max={maxAmount}
+            maxLabel={t("withdraw.max")}
+            error={amountError}
+            placeholder={
+              network
+                ? t("withdraw.amountPlaceholder", {
+                    min: formatMoney(network.min_amount, currency),
+                    max: formatMoney(network.max_amount, currency),
+                  })
+                : ""
+            }
+          />
           {network && (
             <InfoRows
               rows={[
@@ -322,55 +244,17 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
               ]}
             />
           )}
-          <Field label={t("withdraw.code")} hint={email ? t("withdraw.codeTo", { email }) : t("withdraw.noEmail")}>
-            {(id) => (
-              <span className="funds-input-row">
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={code}
-                  onChange={(value) => {
-                    setError(null);
-                    setCode(value.replace(/\D/g, "").slice(0, CODE_LENGTH));
-                  }}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={CODE_LENGTH}
-                  placeholder={t("withdraw.codePlaceholder")}
-                />
-                <Button
-                  size="small"
-                  color="primary"
-                  fill="outline"
-                  disabled={!email || countdown.running}
-                  loading={sendCode.isPending}
-                  onClick={() => void onSendCode()}
-                >
-                  {countdown.running
-                    ? t("withdraw.resendIn", { seconds: countdown.remaining })
-                    : t("withdraw.sendCode")}
-                </Button>
-              </span>
-            )}
-          </Field>
-          {totpOn && (
-            <Field label={t("withdraw.totp")} hint={t("withdraw.totpHint")}>
-              {(id) => (
-                <Input
-                  id={id}
-                  className="funds-input"
-                  value={totp}
-                  onChange={(value) => {
-                    setError(null);
-                    setTotp(value);
-                  }}
-                  autoComplete="one-time-code"
-                  maxLength={TOTP_MAX}
-                  placeholder={t("withdraw.totpPlaceholder")}
-                />
-              )}
-            </Field>
-          )}
+          <WithdrawCodeFields
+            email={email}
+            code={code}
+            onCode={(value) => setField("code", value)}
+            totpOn={totpOn}
+            totp={totp}
+            onTotp={(value) => setField("totp", value)}
+            onSendCode={() => void onSendCode()}
+            sending={sendCode.isPending}
+            resendIn={countdown.running ? countdown.remaining : null}
+          />
           {error && (
             <p className="funds-notice funds-notice--error" role="alert">
               {error}
@@ -388,7 +272,6 @@ export function WithdrawSheet({ visible, onClose, user }: WithdrawSheetProps) {
         network={network?.network ?? ""}
         onPick={pick}
         onAdd={() => setBook("add")}
-        totpOn={totpOn}
       />
       <AddAddressSheet
         visible={visible && (book === "add" || book === "save")}

@@ -17,23 +17,20 @@ const HELD = saved("0xAbC0000000000000000000000000000000000001", "2026-11-26T11:
 const MATURED = saved("TUSQzWDnJfWTmvXrQAx4Vk13LLdp1BJMgC", "2026-11-24T11:00:00Z", true);
 
 describe("the address book's rule on the client", () => {
-  it("makes every saved address usable while two-step verification is on, whenever it was saved", () => {
-    expect(usableNow(HELD, false, NOW)).toBe(false);
-    expect(usableNow(HELD, true, NOW)).toBe(true);
-    expect(usableNow(MATURED, false, NOW)).toBe(true);
+  it("makes a saved address usable once its hold has ended, two-step verification or not", () => {
+    expect(usableNow(HELD, NOW)).toBe(false);
+    expect(usableNow(MATURED, NOW)).toBe(true);
     // A hold that ended since the list was read counts as ended.
-    expect(usableNow(HELD, false, Date.parse("2026-11-26T11:00:00Z"))).toBe(true);
+    expect(usableNow(HELD, Date.parse("2026-11-26T11:00:00Z"))).toBe(true);
   });
 
   it("judges a typed address against the book", () => {
     const book = [HELD, MATURED];
-    expect(bookStanding("", book, false, NOW).standing).toBe("unknown");
-    expect(bookStanding("T-anything", undefined, false, NOW).standing).toBe("unknown");
-    expect(bookStanding("TFdmunXgDcvwVo9pkfktDc2m4DHqTYmsE1", book, false, NOW).standing).toBe("notSaved");
-    expect(bookStanding(MATURED.address, book, false, NOW).standing).toBe("ready");
+    expect(bookStanding("", book, NOW).standing).toBe("unknown");
+    expect(bookStanding("T-anything", undefined, NOW).standing).toBe("unknown");
+    expect(bookStanding("TFdmunXgDcvwVo9pkfktDc2m4DHqTYmsE1", book, NOW).standing).toBe("notSaved");
+    expect(bookStanding(MATURED.address, book, NOW).standing).toBe("ready");
     // EVM addresses match in any letter case.
-    expect(bookStanding(HELD.address.toLowerCase(), book, false, NOW)).toEqual({ standing: "held", match: HELD });
-    expect(bookStanding(HELD.address, book, true, NOW).standing).toBe("free");
-    expect(bookStanding("TFdmunXgDcvwVo9pkfktDc2m4DHqTYmsE1", book, true, NOW).standing).toBe("free");
+    expect(bookStanding(HELD.address.toLowerCase(), book, NOW)).toEqual({ standing: "held", match: HELD });
   });
 });

@@ -1,7 +1,7 @@
 import type { Calls, DataOf } from "@cryptos/contract";
-import { compare } from "@/lib/decimal";
+import { compare } from "@cryptos/contract/decimal";
 
-type Bill = DataOf<Calls["getmoneylog"]>["items"][number];
+type Bill = DataOf<Calls["listBills"]>["items"][number];
 
 /** A posting on one account: money in (positive) or out (negative) of the user's accounts. */
 export interface MovementLine {

@@ -1,5 +1,5 @@
+import { divide } from "@cryptos/contract/decimal";
 import { describe, expect, it } from "vitest";
-import { divide } from "@/lib/decimal";
 import { readableRate } from "./rate";
 
 describe("readableRate", () => {

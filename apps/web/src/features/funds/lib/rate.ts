@@ -1,4 +1,4 @@
-import { divide } from "@/lib/decimal";
+import { divide } from "@cryptos/contract/decimal";
 
 /** Prices read in the currency people price things in. */
 export const PRICING_CURRENCY = "USDT";

@@ -64,7 +64,7 @@ describe("withdrawFormState", () => {
 
   it("is ready when everything the server checks is right, with what leaves the balance", () => {
     expect(state({})).toMatchObject({ ready: true, blocker: null, amountOk: true, total: "51", maxAmount: "99" });
-    expect(state({ totpOn: true, standing: "free", totp: "654321" }).ready).toBe(true);
+    expect(state({ totpOn: true, standing: "ready", totp: "654321" }).ready).toBe(true);
   });
 
   it("names the first blocker in the sheet's order: identity, address, its standing, amount", () => {
@@ -83,7 +83,7 @@ describe("withdrawFormState", () => {
   it("does not ask for the codes to unblock, but Confirm waits for them", () => {
     expect(state({ code: "" })).toMatchObject({ blocker: null, ready: false });
     expect(state({ code: "12345" }).ready).toBe(false);
-    expect(state({ totpOn: true, standing: "free", totp: "12345" })).toMatchObject({ blocker: null, ready: false });
+    expect(state({ totpOn: true, standing: "ready", totp: "12345" })).toMatchObject({ blocker: null, ready: false });
   });
 
   it("has no total until the amount is right, and a Max that may be nothing", () => {

@@ -1,5 +1,5 @@
 import { type AmountIssue, amountIssue, CODE_LENGTH, isValidAddressOn } from "@cryptos/contract";
-import { add, subtract } from "@/lib/decimal";
+import { add, subtract } from "@cryptos/contract/decimal";
 import type { BookStanding } from "./address-rule";
 
 /** A withdrawal network as the withdraw sheet knows it (fee, limits, decimals). */

@@ -1,10 +1,11 @@
 import { ENTRY_TYPES } from "@cryptos/contract";
-import { Dropdown, type DropdownRef, Selector } from "antd-mobile";
-import { useRef } from "react";
+import { compare } from "@cryptos/contract/decimal";
+import { useState } from "react";
+import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
 import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
-import { compare } from "@/lib/decimal";
+import { Selector } from "@/components/Selector";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { type TFunction, useTranslation } from "@/lib/i18n";
 import { useSearchParams } from "@/lib/router";
@@ -88,12 +89,30 @@ function BillLineItem({ line }: { line: BillLine }) {
   return line.kind === "transfer" ? <TransferItem line={line} /> : <BillItem row={line.bill} />;
 }
 
+/** A filter's button: what it is set to, opening the sheet that changes it. */
+function FilterButton({ title, open, onOpen }: { title: string; open: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="funds-filters__button"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={onOpen}
+    >
+      <span>{title}</span>
+      <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
+        <path d="M1 4l5 5 5-5z" fill="currentColor" />
+      </svg>
+    </button>
+  );
+}
+
 export default function AccountBill() {
   const { t } = useTranslation("funds");
   const signedIn = useRequireAuth();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const dropdown = useRef<DropdownRef>(null);
+  const [picking, setPicking] = useState<"type" | "currency" | null>(null);
   const type = params.get("type") ?? ALL;
   const currency = params.get("currency") ?? ALL;
   const bills = useBills({ type: type || undefined, currency: currency || undefined });
@@ -103,7 +122,7 @@ export default function AccountBill() {
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
-    dropdown.current?.close();
+    setPicking(null);
   };
 
   const currencies = user?.users.balances.map((b) => b.currency) ?? [];
@@ -124,28 +143,34 @@ export default function AccountBill() {
     >
       {signedIn && (
         <>
-          <Dropdown ref={dropdown} className="funds-filters">
-            <Dropdown.Item key="type" title={type ? t(`bill.types.${type}`, { defaultValue: type }) : t("bill.type")}>
-              <div className="funds-filter-panel">
-                <Selector
-                  columns={2}
-                  options={typeOptions}
-                  value={[type]}
-                  onChange={(values) => setFilter("type", values[0] ?? ALL)}
-                />
-              </div>
-            </Dropdown.Item>
-            <Dropdown.Item key="currency" title={currency || t("bill.currency")}>
-              <div className="funds-filter-panel">
-                <Selector
-                  columns={4}
-                  options={currencyOptions}
-                  value={[currency]}
-                  onChange={(values) => setFilter("currency", values[0] ?? ALL)}
-                />
-              </div>
-            </Dropdown.Item>
-          </Dropdown>
+          <div className="funds-filters">
+            <FilterButton
+              title={type ? t(`bill.types.${type}`, { defaultValue: type }) : t("bill.type")}
+              open={picking === "type"}
+              onOpen={() => setPicking("type")}
+            />
+            <FilterButton
+              title={currency || t("bill.currency")}
+              open={picking === "currency"}
+              onOpen={() => setPicking("currency")}
+            />
+          </div>
+          <BottomSheet visible={picking === "type"} onClose={() => setPicking(null)} title={t("bill.type")}>
+            <Selector
+              columns={2}
+              options={typeOptions}
+              value={[type]}
+              onChange={(values) => setFilter("type", values[0] ?? ALL)}
+            />
+          </BottomSheet>
+          <BottomSheet visible={picking === "currency"} onClose={() => setPicking(null)} title={t("bill.currency")}>
+            <Selector
+              columns={4}
+              options={currencyOptions}
+              value={[currency]}
+              onChange={(values) => setFilter("currency", values[0] ?? ALL)}
+            />
+          </BottomSheet>
           <div className="funds-tab-body">
             <PagedList
               query={bills}

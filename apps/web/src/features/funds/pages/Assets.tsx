@@ -1,3 +1,4 @@
+import { add, multiply, sum } from "@cryptos/contract/decimal";
 import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import { type ComponentType, useDeferredValue, useEffect, useRef } from "react";
@@ -16,12 +17,13 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
-import { add, multiply, sum } from "@/lib/decimal";
 import { formatAmount } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useRequireAuth, userInfoKey, useSession } from "@/lib/session";
 import { useUsdtPrices } from "../api/get-prices";
+import { PendingMoneyCard, usePendingMoney } from "../components/PendingMoney";
+import { ReservesCard } from "../components/ReservesCard";
 import { FirstDeposit, HideZeroSwitch } from "../components/ZeroBalances";
 import { useHideBalances } from "../hooks/useHideBalances";
 import { useHideZeroBalances } from "../hooks/useHideZeroBalances";
@@ -57,6 +59,8 @@ export default function Assets() {
   const user = useDeferredValue(session.user ?? null, null);
   const pricesData = useDeferredValue(usdtPrices.data ?? null, null);
   const prices = { data: pricesData ?? undefined, isError: usdtPrices.isError };
+  // Deposits and withdrawals under way (decision 119): shown in a card and in their currency's row.
+  const pending = usePendingMoney(signedIn);
   const [hidden, toggleHidden] = useHideBalances();
   const [hideZero, setHideZero] = useHideZeroBalances();
   const [params, setParams] = useSearchParams();
@@ -167,6 +171,8 @@ export default function Assets() {
             )}
           </nav>
 
+          <PendingMoneyCard items={pending.items} />
+
           <section className="funds-card" aria-labelledby="funds-balances-title">
             <div className="funds-card__head">
               <h2 id="funds-balances-title" className="funds-card__title">
@@ -174,15 +180,21 @@ export default function Assets() {
               </h2>
               {user && <HideZeroSwitch checked={hideZero} onChange={setHideZero} />}
             </div>
-            {user && totals.every((b) => b.total === "0") && <FirstDeposit />}
+            {user && pending.loaded && pending.items.length === 0 && totals.every((b) => b.total === "0") && (
+              <FirstDeposit />
+            )}
             {!user ? (
               <Skeleton.Paragraph lineCount={6} animated />
             ) : (
               <ul className="funds-balances">
                 {totals
-                  .filter((b) => !hideZero || b.total !== "0")
+                  .filter(
+                    (b) => !hideZero || b.total !== "0" || pending.items.some((i) => i.row.currency === b.currency),
+                  )
                   .map((b) => {
                     const price = priceOf(b.currency);
+                    const incoming = pending.incoming(b.currency);
+                    const outgoing = pending.outgoing(b.currency);
                     return (
                       <li key={b.currency} className="funds-balance" data-testid={`balance-${b.currency}`}>
                         <div className="funds-balance__head">
@@ -209,12 +221,27 @@ export default function Assets() {
                             <span>{price === undefined ? "—" : show(multiply(b.total, price), "USDT")}</span>
                           </span>
                         </div>
+                        {(incoming || outgoing) && (
+                          <p className="funds-balance__pending" data-testid={`pending-${b.currency}`}>
+                            {incoming && (
+                              <span>
+                                {t("assets.pendingIn")}: +{show(incoming, b.currency)}
+                              </span>
+                            )}
+                            {outgoing && (
+                              <span>
+                                {t("assets.pendingOut")}: −{show(outgoing, b.currency)}
+                              </span>
+                            )}
+                          </p>
+                        )}
                       </li>
                     );
                   })}
               </ul>
             )}
           </section>
+          {user && <ReservesCard userId={user.userinfo.id} holdsBalance={totals.some((b) => b.total !== "0")} />}
         </>
       )}
       {signedIn && user && (

@@ -1,13 +1,17 @@
-import { Button, ImageUploader, type ImageUploadItem, Input, Selector, Skeleton, Tag } from "antd-mobile";
+import { compare, isDecimal } from "@cryptos/contract/decimal";
+import { Button, ImageUploader, type ImageUploadItem, Input, Skeleton, Tag } from "antd-mobile";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useMemo, useState } from "react";
+import { AmountField } from "@/components/AmountField";
 import { EmptyState } from "@/components/EmptyState";
+import { ImageRemoveButton } from "@/components/ImageRemoveButton";
 import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
+import { Selector } from "@/components/Selector";
 import { useLongPress } from "@/hooks/useLongPress";
 import { ApiError } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
-import { compare, isDecimal, sanitizeAmountInput } from "@/lib/decimal";
+import { useDecimalsOf } from "@/lib/currency-decimals";
 import { formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
@@ -15,7 +19,6 @@ import { useRequireAuth } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { upload } from "@/lib/upload";
 import { useRechargeChannels } from "../api/get-recharge-channels";
-import { useWithdrawInfo } from "../api/get-withdraw-info";
 import { PROOF_IMAGES_MAX, useSubmitRecharge } from "../api/submit-recharge";
 import { Field } from "../components/Field";
 import { InfoRows } from "../components/InfoRows";
@@ -39,7 +42,8 @@ function AddressBox({ address, demo }: { address: string; demo: boolean }) {
     <div className={demo ? "funds-address funds-address--demo" : "funds-address"} data-testid="deposit-address-box">
       {demo && (
         <p className="funds-notice funds-notice--error" role="note" data-testid="deposit-demo-notice">
-          <Tag color="danger" className="funds-demo-tag">
+          {/* White text on the theme's fill (4.5:1 in both themes); antd-mobile's danger is too light in the dark. */}
+          <Tag color="var(--down-fill)" className="funds-demo-tag">
             {t("recharge.demo")}
           </Tag>{" "}
           {t("recharge.demoNotice")}
@@ -77,7 +81,7 @@ export default function Recharge() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const channels = useRechargeChannels();
-  const decimalsInfo = useWithdrawInfo(signedIn);
+  const decimalsOf = useDecimalsOf();
   const submit = useSubmitRecharge();
 
   const items = channels.data?.items ?? [];
@@ -94,7 +98,7 @@ export default function Recharge() {
   }, [currencies, currency]);
   const currencyChannels = items.filter((c) => c.currency === currency);
   const channel = currencyChannels.find((c) => c.id === channelId) ?? currencyChannels[0];
-  const decimals = decimalsInfo.data?.items.find((n) => n.currency === currency)?.decimals ?? 8;
+  const decimals = decimalsOf(currency) ?? 8;
 
   const onChain = channel?.on_chain ?? null;
   const amountOk = isDecimal(amount) && compare(amount, "0") > 0;
@@ -204,18 +208,13 @@ export default function Recharge() {
             </p>
           ) : (
             <>
-              <Field label={t("recharge.amount", { currency })}>
-                {(id) => (
-                  <Input
-                    id={id}
-                    className="funds-input"
-                    value={amount}
-                    inputMode="decimal"
-                    onChange={(value) => setAmount(sanitizeAmountInput(value, decimals))}
-                    placeholder={t("recharge.amountPlaceholder")}
-                  />
-                )}
-              </Field>
+              <AmountField
+                label={t("recharge.amount", { currency })}
+                value={amount}
+                onChange={setAmount}
+                decimals={decimals}
+                placeholder={t("recharge.amountPlaceholder")}
+              />
               <Field label={t("recharge.txid")}>
                 {(id) => (
                   <Input
@@ -238,6 +237,7 @@ export default function Recharge() {
                   maxCount={PROOF_IMAGES_MAX}
                   accept={ACCEPTED_IMAGES}
                   multiple
+                  deleteIcon={<ImageRemoveButton />}
                 />
                 <span className="funds-field__hint">{t("recharge.proofsHint")}</span>
               </fieldset>

@@ -1,17 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { add } from "@cryptos/contract/decimal";
 import { Tabs, Tag } from "antd-mobile";
 import { ExportButton } from "@/components/ExportButton";
 import { Page } from "@/components/Page";
-import { add } from "@/lib/decimal";
 import { formatDateTime, formatMoney, formatRate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
-import { useLiveEvent } from "@/lib/live/hooks";
 import { useSearchParams } from "@/lib/router";
 import { useRequireAuth } from "@/lib/session";
 import { type DepositRow, useDeposits } from "../api/get-deposits";
 import { type ExchangeRow, useExchanges } from "../api/get-exchanges";
 import { useWithdrawals, type WithdrawalRow } from "../api/get-withdrawals";
-import { fundsKeys } from "../api/keys";
 import { PagedList } from "../components/PagedList";
 import { ReviewStatusTag } from "../components/ReviewStatus";
 import { LOG_TABS, type LogTab } from "../lib/paths";
@@ -80,6 +77,15 @@ function DepositItem({ row }: { row: DepositRow }) {
   );
 }
 
+/** What amount + fee is for the user by now: frozen while under way, paid out once completed, returned otherwise. */
+const TOTAL_LABEL: Record<WithdrawalRow["status"], string> = {
+  pending: "withdraw.total",
+  sending: "withdraw.total",
+  completed: "log.totalPaid",
+  rejected: "log.totalReturned",
+  failed: "log.totalReturned",
+};
+
 function WithdrawalItem({ row }: { row: WithdrawalRow }) {
   const { t } = useTranslation("funds");
   return (
@@ -99,7 +105,7 @@ function WithdrawalItem({ row }: { row: WithdrawalRow }) {
         <span>{formatMoney(row.fee, row.currency)}</span>
       </div>
       <div className="funds-row__line">
-        <span>{t("withdraw.total")}</span>
+        <span>{t(TOTAL_LABEL[row.status])}</span>
         <span>{formatMoney(add(row.amount, row.fee), row.currency)}</span>
       </div>
       <div className="funds-row__line">
@@ -107,7 +113,7 @@ function WithdrawalItem({ row }: { row: WithdrawalRow }) {
         <span className="funds-break">{row.address}</span>
       </div>
       {row.tx_hash && (
-        <div className="funds-row__line">
+        <div className="funds-row__line" data-testid={`withdrawal-${row.id}-hash`}>
           <span>{t("log.tx_hash")}</span>
           {row.explorer_url ? (
             <a className="funds-break" href={row.explorer_url} target="_blank" rel="noopener noreferrer">
@@ -130,6 +136,14 @@ function WithdrawalItem({ row }: { row: WithdrawalRow }) {
         <span>{t("log.time")}</span>
         <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
       </div>
+      {row.completed_at && (
+        <div className="funds-row__line">
+          <span>{t("log.completedAt")}</span>
+          <time dateTime={row.completed_at} data-testid={`withdrawal-${row.id}-completed`}>
+            {formatDateTime(row.completed_at)}
+          </time>
+        </div>
+      )}
       <Reason reason={row.reason && CHAIN_REASONS.has(row.reason) ? t(`log.${row.reason}`) : row.reason} />
     </article>
   );
@@ -170,10 +184,9 @@ function ExchangeItem({ row }: { row: ExchangeRow }) {
   );
 }
 
+// An on-chain deposit appears, gains confirmations and is credited while the list is open; a withdrawal is reviewed,
+// signed, confirmed and completed: the app's `deposits` and `withdrawals` events read these lists again (MoneyLive).
 function DepositList() {
-  const queryClient = useQueryClient();
-  // An on-chain deposit appears, gains confirmations and is credited while the list is open.
-  useLiveEvent("deposits", () => void queryClient.invalidateQueries({ queryKey: fundsKeys.deposits() }));
   return <PagedList query={useDeposits()} rowKey={(r) => r.id} renderRow={(r) => <DepositItem row={r} />} />;
 }
 function WithdrawalList() {

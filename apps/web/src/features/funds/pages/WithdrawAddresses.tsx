@@ -13,7 +13,7 @@ import "../funds.css";
 
 /**
  * /pages/user/withdraw-addresses: the withdrawal address book. Add an address with a label (format checked by the
- * server), see from when a new one is usable (24 h; with two-step verification on, every saved one at once), delete.
+ * server), see from when a new one is usable (the rule of decision 120, said in its one sentence), delete.
  */
 export default function WithdrawAddresses() {
   const { t } = useTranslation("funds");
@@ -26,13 +26,13 @@ export default function WithdrawAddresses() {
   return (
     <Page title={t("common:pages.withdrawAddresses")} className="funds-page">
       <div className="address-book__page">
-        <p className="funds-muted">{totpOn ? t("addressBook.aboutTotp") : t("addressBook.about")}</p>
+        <p className="funds-muted">{t("common:addressRule")}</p>
         <QueryView query={book}>
           {(data) =>
             data.items.length === 0 ? (
               <EmptyState title={t("addressBook.emptyTitle")} description={t("addressBook.emptyHint")} />
             ) : (
-              <AddressList items={data.items} deletable totpOn={totpOn} />
+              <AddressList items={data.items} deletable />
             )
           }
         </QueryView>

@@ -6,8 +6,8 @@ import { useTranslation } from "@/lib/i18n";
 /** The latest announcement (null when there is none), in the reader's language. */
 export const announcementQueryOptions = (locale: string) =>
   queryOptions({
-    queryKey: [routes.gonggaoshow.path, locale],
-    queryFn: ({ signal }) => api("gonggaoshow", { signal }),
+    queryKey: [routes.getLatestAnnouncement.path, locale],
+    queryFn: ({ signal }) => api("getLatestAnnouncement", { signal }),
     staleTime: 60_000,
   });
 

@@ -6,8 +6,8 @@ import { useTranslation } from "@/lib/i18n";
 /** The secondary shortcuts (help, announcements, language, ...) in the reader's language. */
 export const softMenusQueryOptions = (locale: string) =>
   queryOptions({
-    queryKey: [routes.getmenusoft.path, locale],
-    queryFn: ({ signal }) => api("getmenusoft", { signal }),
+    queryKey: [routes.getHomeShortcuts.path, locale],
+    queryFn: ({ signal }) => api("getHomeShortcuts", { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -10,7 +10,7 @@ import { readAgainNow, useLiveEvent } from "@/lib/live";
 export const unreadCountQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: ["getnews", token],
-    queryFn: ({ signal }) => api("getnews", { signal }),
+    queryFn: ({ signal }) => api("countUnreadMessages", { signal }),
     enabled: token !== null,
     refetchOnWindowFocus: true,
   });

@@ -10,7 +10,7 @@ export interface MenuGridProps {
   loading: boolean;
 }
 
-/** The home menu grid from the `menus` call: four to a row, icon and label, each opening its route. */
+/** The home menu grid from the `getHomeMenu` call: four to a row, icon and label, each opening its route. */
 export function MenuGrid({ items, loading }: MenuGridProps) {
   const { t } = useTranslation("home");
   const navigate = useNavigate();

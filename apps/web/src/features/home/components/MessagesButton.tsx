@@ -14,13 +14,15 @@ export function MessagesButton() {
   const count = token ? unread : 0;
   const label = count > 0 ? t("messages.unread", { count }) : t("messages.open");
   return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label={label}
-      onClick={() => void navigate("/pages/user/message")}
-    >
-      <Badge content={count > 0 ? (count > 99 ? "99+" : count) : null} style={{ "--right": "2px", "--top": "2px" }}>
+    // The name is the hidden text, not an aria-label: the badge's visible count is then part of the name as a
+    // screen reader and voice control see it (axe label-content-name-mismatch).
+    <button type="button" className="icon-button" onClick={() => void navigate("/pages/user/message")}>
+      <span className="visually-hidden">{label}</span>
+      <Badge
+        aria-hidden="true"
+        content={count > 0 ? (count > 99 ? "99+" : count) : null}
+        style={{ "--right": "2px", "--top": "2px" }}
+      >
         <BellOutline fontSize={22} />
       </Badge>
     </button>

@@ -7,7 +7,7 @@ import { MenuIcon } from "./MenuIcon";
 import { menuTarget, opensLanguagePicker } from "./menu-route";
 
 /**
- * The secondary shortcuts from `getmenusoft`, as a row of chips. The language chip opens the language picker here,
+ * The secondary shortcuts from `getHomeShortcuts`, as a row of chips. The language chip opens the language picker here,
  * on Home, rather than leading away to Account.
  */
 export function SoftShortcuts({ items }: { items: MenuEntry[] | undefined }) {

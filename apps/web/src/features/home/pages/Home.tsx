@@ -6,6 +6,7 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { refreshIntervalOf, usePairs } from "@/lib/market/pairs";
+import { useToken } from "@/lib/session";
 import { useAnnouncement } from "../api/get-announcement";
 import { useMenus } from "../api/get-menus";
 import { useSoftMenus } from "../api/get-soft-menus";
@@ -16,6 +17,7 @@ import { MessagesButton } from "../components/MessagesButton";
 import { PriceSourceNote } from "../components/PriceSourceNote";
 import { SoftShortcuts } from "../components/SoftShortcuts";
 import { TopMovers } from "../components/TopMovers";
+import { VisitorActions } from "../components/VisitorActions";
 import "../home.css";
 
 // Live prices re-render Home every second: only the movers depend on them, so the rest of the
@@ -42,6 +44,7 @@ export default function Home() {
   useLivePrices(pairs?.map((pair) => pair.id) ?? [], { figuresRefreshMs: refreshIntervalOf(market.data) });
   const simulated = pairs?.some((pair) => pair.simulated) ?? false;
   const failed = menus.isError && market.isError;
+  const visitor = useToken() === null;
   // The sections appear together once their first answers are in (or failed), not one by one, each pushing the
   // ones below it down the screen (layout shift); until then the menu shows its skeleton and nothing is below it.
   const announcement = useAnnouncement();
@@ -73,6 +76,8 @@ export default function Home() {
             />
           )}
           <Menu items={menus.data?.items} loading={!settled} />
+          {/* With the other sections (after the prerendered shell, which is the same for a visitor and a user). */}
+          {settled && visitor && <VisitorActions />}
           {settled && <Shortcuts items={soft.data?.items} />}
           {settled && <TopMovers pairs={pairs} loading={false} />}
         </>

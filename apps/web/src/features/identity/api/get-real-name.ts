@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { useToken } from "@/lib/session";
 
-export type RealName = DataOf<Calls["getreals"]>;
+export type RealName = DataOf<Calls["getRealNameStatus"]>;
 
-export const getRealName = (signal?: AbortSignal): Promise<RealName> => api("getreals", { signal });
+export const getRealName = (signal?: AbortSignal): Promise<RealName> => api("getRealNameStatus", { signal });
 
 export const realNameOptions = (token: string | null) =>
   queryOptions({

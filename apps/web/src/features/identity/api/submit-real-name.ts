@@ -4,9 +4,9 @@ import { api } from "@/lib/api";
 import { userInfoKey, useToken } from "@/lib/session";
 import { type RealName, realNameOptions } from "./get-real-name";
 
-export type RealNameInput = BodyOf<Calls["doreal"]>;
+export type RealNameInput = BodyOf<Calls["submitRealName"]>;
 
-export const submitRealName = (body: RealNameInput): Promise<RealName> => api("doreal", { body });
+export const submitRealName = (body: RealNameInput): Promise<RealName> => api("submitRealName", { body });
 
 /** The answer is the new status (under review): shown at once, and the account's real-name state refreshes. */
 export function useSubmitRealName() {

@@ -1,14 +1,17 @@
 import { DOC_TYPES, type DocType } from "@cryptos/contract";
-import { Button, Form, ImageUploader, type ImageUploadItem, Input, Selector } from "antd-mobile";
+import { Button, Form, ImageUploader, type ImageUploadItem, Input } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
+import { ImageRemoveButton } from "@/components/ImageRemoveButton";
+import { Selector } from "@/components/Selector";
 import { ApiError } from "@/lib/api";
+import { APP_VALIDATION_ONLY } from "@/lib/form-props";
 import { useTranslation } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { upload } from "@/lib/upload";
 import { useSubmitRealName } from "../api/submit-real-name";
 import { isValidDocNumber, isValidName, normalizeDocNumber, normalizeName } from "../lib/doc-number";
 
-/** The contract's doreal: front and back of the document, and optionally a third photo (a selfie with it). */
+/** The contract's submitRealName: front and back of the document, and optionally a third photo (a selfie with it). */
 const MIN_IMAGES = 2;
 const MAX_IMAGES = 3;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -73,6 +76,7 @@ export function RealNameForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <Form
+      {...APP_VALIDATION_ONLY}
       form={form}
       layout="vertical"
       className="idn-form"
@@ -145,6 +149,7 @@ export function RealNameForm({ onDone }: { onDone?: () => void }) {
           upload={uploadImage}
           maxCount={MAX_IMAGES}
           accept="image/jpeg,image/png,image/webp"
+          deleteIcon={<ImageRemoveButton />}
           beforeUpload={(file) => {
             if (file.size > MAX_BYTES) {
               toast.error(t("errors.imageTooLarge"));

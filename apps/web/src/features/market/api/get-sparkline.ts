@@ -45,7 +45,7 @@ export const sparklineQueryOptions = (productid: number, points: number) =>
   });
 
 /**
- * The hourly closes a row's sparkline draws; read only once `enabled` (the row is on screen). Not getkdata: one
+ * The hourly closes a row's sparkline draws; read only once `enabled` (the row is on screen). Not getCandles: one
  * call answers every visible row, and the Markets list does not load the charting library.
  */
 export function useSparklineData(productid: number, points: number, enabled: boolean) {

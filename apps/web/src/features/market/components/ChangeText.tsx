@@ -1,4 +1,4 @@
-import { signOf } from "@/lib/decimal";
+import { signOf } from "@cryptos/contract/decimal";
 import { formatChange } from "../lib/format";
 
 /** Green when up, red when down, grey when flat (the same in every language). */

@@ -1,12 +1,13 @@
 import { type AlertDirection, MAX_ACTIVE_PRICE_ALERTS } from "@cryptos/contract";
-import { Button, Input, Skeleton } from "antd-mobile";
+import { compare } from "@cryptos/contract/decimal";
+import { Button, Skeleton } from "antd-mobile";
 import { useEffect, useState } from "react";
+import { AmountField } from "@/components/AmountField";
 import { BottomSheet } from "@/components/BottomSheet";
 import { EmptyState } from "@/components/EmptyState";
 import { DeleteOutline } from "@/components/outline-icons/DeleteOutline";
 import { RetryView } from "@/components/RetryView";
 import { ApiError } from "@/lib/api";
-import { compare } from "@/lib/decimal";
 import { formatDateTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { PairDetail } from "@/lib/market/pairs";
@@ -26,14 +27,6 @@ export interface PriceAlertSheetProps {
   pair: PairDetail;
   /** The latest price on screen (live). */
   price: string | null;
-}
-
-/** Digits and one point, at most `decimals` places. */
-function sanitizePrice(value: string, decimals: number): string {
-  const cleaned = value.replace(/,/g, ".").replace(/[^\d.]/g, "");
-  const [whole = "", ...rest] = cleaned.split(".");
-  if (rest.length === 0 || decimals <= 0) return whole;
-  return `${whole}.${rest.join("").slice(0, decimals)}`;
 }
 
 function AlertRow({ alert, decimals }: { alert: PriceAlert; decimals: number }) {
@@ -152,25 +145,18 @@ export function PriceAlertSheet({ visible, onClose, pair, price }: PriceAlertShe
             </button>
           ))}
         </fieldset>
-        <label className="alert-sheet__label" htmlFor="alert-level">
-          {t("alerts.price", { quote: pair.quote })}
-        </label>
-        <Input
+        <AmountField
           id="alert-level"
-          className="alert-sheet__input"
+          label={t("alerts.price", { quote: pair.quote })}
           value={level}
-          inputMode="decimal"
-          placeholder={price ? formatPrice(price, d) : ""}
           onChange={(value) => {
             setError(null);
-            setLevel(sanitizePrice(value, d));
+            setLevel(value);
           }}
+          decimals={d}
+          placeholder={price ? formatPrice(price, d) : ""}
+          error={hint}
         />
-        {hint && (
-          <span className="alert-sheet__hint" role="alert">
-            {hint}
-          </span>
-        )}
         {full && (
           <p className="alert-sheet__error" role="alert">
             {t("alerts.full", { max: MAX_ACTIVE_PRICE_ALERTS })}

@@ -11,6 +11,7 @@ import { ApiError } from "@/lib/api";
 import { useTranslation } from "@/lib/i18n";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { usePairs } from "@/lib/market/pairs";
+import { useOnline } from "@/lib/network-status";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
 import "../market.css";
@@ -44,6 +45,7 @@ export default function Markets() {
   const needle = useDeferredValue(search.trim().toLowerCase());
   const favourites = useFavourites();
   const list = usePairs(CRYPTO_PRODUCT_TYPE);
+  const online = useOnline();
   // Deferred (decision 081): the first render draws the skeleton rows, as the prerendered shell did, and the rows
   // come in a transition React renders in slices; a query's answer would otherwise be one synchronous render.
   // (null, not undefined: an undefined initial value means "no initial value" to React.)
@@ -64,7 +66,11 @@ export default function Markets() {
   const shown = inTab.filter((pair) => matches(pair, needle));
 
   let body: React.ReactNode;
-  if (!data && !list.isError) body = <SkeletonRows />;
+  // Offline before the first answer: no rows to show, so the screen says prices need a connection (the query
+  // waits for it and asks by itself when it is back) rather than drawing skeleton rows for good.
+  if (!data && (list.fetchStatus === "paused" || !online))
+    body = <EmptyState title={t("offline.title")} description={tc("status.offline")} />;
+  else if (!data && !list.isError) body = <SkeletonRows />;
   else if (!data) {
     const message = list.error instanceof ApiError ? list.error.msg : undefined;
     body = <RetryView onRetry={() => void list.refetch()} message={message} />;

@@ -5,11 +5,11 @@ import { api } from "@/lib/api";
 import { currentLocale } from "@/lib/i18n";
 import { userInfoKey, useToken } from "@/lib/session";
 
-export type MessageDetail = DataOf<Calls["newsshow"]>;
+export type MessageDetail = DataOf<Calls["readMessage"]>;
 
 /** Opening a message marks it read on the server. */
 export const getMessage = (id: number, signal?: AbortSignal): Promise<MessageDetail> =>
-  api("newsshow", { query: { id }, signal });
+  api("readMessage", { query: { id }, signal });
 
 export const messageOptions = (id: number, token: string | null, locale: string) =>
   queryOptions({

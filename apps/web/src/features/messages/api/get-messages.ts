@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { currentLocale } from "@/lib/i18n";
 import { useToken } from "@/lib/session";
 
-export type MessagePage = DataOf<Calls["newslist"]>;
+export type MessagePage = DataOf<Calls["listMessages"]>;
 export type MessageRow = MessagePage["items"][number];
 /** 1 announcements, 2 system notices, 3 personal; undefined: every category. */
 export type MessageCid = 1 | 2 | 3 | undefined;
@@ -12,7 +12,7 @@ export type MessageCid = 1 | 2 | 3 | undefined;
 const PAGE_SIZE = 20;
 
 export const getMessages = (cid: MessageCid, page: number, signal?: AbortSignal) =>
-  api("newslist", { query: { page, list: PAGE_SIZE, cid }, signal });
+  api("listMessages", { query: { page, list: PAGE_SIZE, cid }, signal });
 
 export const messagesOptions = (cid: MessageCid, token: string | null, locale: string) =>
   infiniteQueryOptions({

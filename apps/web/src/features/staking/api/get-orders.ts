@@ -2,13 +2,13 @@ import type { Calls, DataOf, StakingStatus } from "@cryptos/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export type StakingOrderPage = DataOf<Calls["getitemlist"]>;
+export type StakingOrderPage = DataOf<Calls["listStakingOrders"]>;
 export type StakingOrderRow = StakingOrderPage["items"][number];
 
 const PAGE_SIZE = 20;
 
 export const getStakingOrders = (status: StakingStatus, page: number, signal?: AbortSignal) =>
-  api("getitemlist", { query: { page, list: PAGE_SIZE }, body: { status }, signal });
+  api("listStakingOrders", { query: { page, list: PAGE_SIZE }, body: { status }, signal });
 
 export const stakingOrdersOptions = (status: StakingStatus) =>
   infiniteQueryOptions({

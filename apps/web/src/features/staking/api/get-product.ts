@@ -2,10 +2,10 @@ import type { Calls, DataOf } from "@cryptos/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export type StakingProduct = DataOf<Calls["getitems"]>;
+export type StakingProduct = DataOf<Calls["getStakingProduct"]>;
 
 export const getStakingProduct = (id: number, signal?: AbortSignal): Promise<StakingProduct> =>
-  api("getitems", { body: { id }, signal });
+  api("getStakingProduct", { body: { id }, signal });
 
 export const stakingProductOptions = (id: number) =>
   queryOptions({

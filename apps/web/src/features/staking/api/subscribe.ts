@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userInfoKey } from "@/lib/session";
 
-export type StakingOrder = DataOf<Calls["doitem"]>;
+export type StakingOrder = DataOf<Calls["subscribeStaking"]>;
 
 export interface SubscribeInput {
   productId: number;
@@ -11,7 +11,7 @@ export interface SubscribeInput {
 }
 
 export const subscribeToProduct = ({ productId, amount }: SubscribeInput): Promise<StakingOrder> =>
-  api("doitem", { body: { eid: productId, money: amount } });
+  api("subscribeStaking", { body: { eid: productId, money: amount } });
 
 /** Subscribing moves the amount to custody: balances, totals, quota and the order list all change. */
 export function useSubscribe() {

@@ -1,4 +1,5 @@
-import { Button, Popup } from "antd-mobile";
+import { Button } from "antd-mobile";
+import { Popup } from "@/components/Popup";
 import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
 import { Terms } from "./Terms";

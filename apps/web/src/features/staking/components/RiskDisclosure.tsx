@@ -1,5 +1,6 @@
-import { Button, Checkbox, Popup } from "antd-mobile";
+import { Button, Checkbox } from "antd-mobile";
 import { useState } from "react";
+import { Popup } from "@/components/Popup";
 import { useTranslation } from "@/lib/i18n";
 
 export interface RiskDisclosureProps {

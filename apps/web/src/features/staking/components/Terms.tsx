@@ -1,8 +1,8 @@
-import { add, multiply } from "@/lib/decimal";
-import { formatDate } from "@/lib/format";
+import { add, multiply, truncate } from "@cryptos/contract/decimal";
+import { amountFraction, formatDate } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { StakingProduct } from "../api/get-product";
-import { amount as fmt, percent } from "./format";
+import { apr, amount as fmt, percent } from "./format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,9 +15,11 @@ export interface TermsProps {
 /** Every term of a subscription, the same list before and at confirmation. */
 export function Terms({ product, amount }: TermsProps) {
   const { t } = useTranslation("staking");
-  const interest = amount ? multiply(amount, product.daily_rate, product.days) : null;
+  // As the server credits it: each day's interest cut to the currency's units, then one per day (exact).
+  const decimals = amountFraction(product.currency).maxFraction;
+  const interest = amount ? multiply(truncate(multiply(amount, product.daily_rate), decimals), product.days) : null;
   const rows: Array<[string, string, string?]> = [
-    [t("product.dailyRate"), percent(product.daily_rate)],
+    [t("product.dailyRate"), `${percent(product.daily_rate)} · ${t("product.apr", { rate: apr(product.daily_rate) })}`],
     [t("product.term"), t("product.daysValue", { count: product.days })],
   ];
   if (amount) {

@@ -1,4 +1,4 @@
-import { ratePercent } from "@/lib/decimal";
+import { multiply, ratePercent } from "@cryptos/contract/decimal";
 import { formatAmount, formatAmountRange, formatDecimal } from "@/lib/format";
 
 /** An amount as the user reads it: grouped, in the currency's precision (lib/format), exactly as sent. */
@@ -9,6 +9,9 @@ export const amountRange = (min: string, max: string, currency: string) => forma
 
 /** A daily rate fraction as percent: "0.0005" -> "0.05%". */
 export const percent = (rate: string) => `${formatDecimal(ratePercent(rate), { minFraction: 2, maxFraction: 6 })}%`;
+
+/** The yearly rate a daily rate makes without compounding (× 365), as percent: "0.0005" -> "18.25%". */
+export const apr = (rate: string) => percent(multiply(rate, 365));
 
 /** Share of the quota left, in whole percent (display only, computed on integers). */
 export function quotaShare(left: string, total: string): number {

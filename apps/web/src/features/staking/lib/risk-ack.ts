@@ -1,4 +1,4 @@
-/** Whether this user has accepted the staking risk disclosure on this device (DESIGN.md §1: before the first). */
+/** Whether this user accepted the staking risk disclosure on this device (docs/design/honesty.md: before the first). */
 const keyFor = (userId: number) => `cryptos.staking.riskAccepted.${userId}`;
 
 export function hasAcceptedRisk(userId: number): boolean {

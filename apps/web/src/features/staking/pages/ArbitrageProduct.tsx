@@ -1,11 +1,12 @@
 import { amountIssue } from "@cryptos/contract";
-import { Button, Input, Skeleton } from "antd-mobile";
+import { compare, minOf } from "@cryptos/contract/decimal";
+import { Button, Skeleton } from "antd-mobile";
 import { useState } from "react";
+import { AmountField } from "@/components/AmountField";
 import { EmptyState } from "@/components/EmptyState";
 import { Page } from "@/components/Page";
 import { QueryView } from "@/components/QueryView";
 import { ApiError } from "@/lib/api";
-import { compare, minOf } from "@/lib/decimal";
 import { useTranslation } from "@/lib/i18n";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useGoToLogin, useSession } from "@/lib/session";
@@ -13,7 +14,7 @@ import { toast } from "@/lib/toast";
 import { type StakingProduct, useStakingProduct } from "../api/get-product";
 import { useSubscribe } from "../api/subscribe";
 import { ConfirmSheet } from "../components/ConfirmSheet";
-import { amountRange, amount as fmt, percent } from "../components/format";
+import { amountRange, apr, amount as fmt, percent, quotaShare } from "../components/format";
 import { RiskDisclosure } from "../components/RiskDisclosure";
 import { Terms } from "../components/Terms";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk-ack";
@@ -98,51 +99,33 @@ function SubscribeForm({ product }: { product: StakingProduct }) {
     );
   }
 
-  const fillMax = () => {
-    const max = minOf(available, product.max_amount, product.quota_left);
-    setValue(compare(max, "0") > 0 ? max : "");
-    setTouched(true);
-  };
-
   return (
     <div className="stk-card">
-      <label className="stk-field-label" htmlFor="stk-amount">
-        {t("product.amount")}
-      </label>
-      <div className="stk-amount">
-        <Input
-          id="stk-amount"
-          inputMode="decimal"
-          placeholder={t("product.amountPlaceholder", {
-            ...amountRange(product.min_amount, product.max_amount, product.currency),
-          })}
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setTouched(true);
-          }}
-          clearable
-          aria-invalid={touched && error !== null}
-          aria-describedby="stk-amount-help"
-        />
-        <span className="stk-amount__currency">{product.currency}</span>
-        <button type="button" className="stk-amount__max" onClick={fillMax}>
-          {t("product.all")}
-        </button>
-      </div>
-      <div id="stk-amount-help" className="stk-amount__help">
-        <span data-testid="available">
-          {t("product.available", {
-            amount: user ? fmt(available, product.currency) : "--",
-            currency: product.currency,
-          })}
-        </span>
-        {touched && error && (
-          <span className="stk-error" role="alert">
-            {error}
+      <AmountField
+        id="stk-amount"
+        label={t("product.amount")}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setTouched(true);
+        }}
+        unit={product.currency}
+        max={minOf(available, product.max_amount, product.quota_left)}
+        maxLabel={t("product.all")}
+        clearable
+        placeholder={t("product.amountPlaceholder", {
+          ...amountRange(product.min_amount, product.max_amount, product.currency),
+        })}
+        error={touched ? error : null}
+        hint={
+          <span data-testid="available">
+            {t("product.available", {
+              amount: user ? fmt(available, product.currency) : "--",
+              currency: product.currency,
+            })}
           </span>
-        )}
-      </div>
+        }
+      />
       <Terms product={product} amount={canSubmit ? trimmed : null} />
       <p className="stk-note">{t("product.payoutRule")}</p>
       <Button block color="primary" size="large" disabled={!canSubmit || !user} onClick={start}>
@@ -184,6 +167,7 @@ function ProductView({ product }: { product: StakingProduct }) {
           <div>
             <div className="stk-hero__rate">{percent(product.daily_rate)}</div>
             <div className="stk-hero__label">{t("product.dailyRate")}</div>
+            <div className="stk-hero__label">{t("product.apr", { rate: apr(product.daily_rate) })}</div>
           </div>
           <div>
             <div className="stk-hero__days">{t("product.daysValue", { count: product.days })}</div>
@@ -210,7 +194,13 @@ function ProductView({ product }: { product: StakingProduct }) {
         <div className="stk-terms__row">
           <dt>{t("product.quotaLeft")}</dt>
           <dd>
-            {fmt(product.quota_left, product.currency)} / {fmt(product.quota, product.currency)} {product.currency}
+            <span className="stk-nowrap">{fmt(product.quota_left, product.currency)}</span> /{" "}
+            <span className="stk-nowrap">
+              {fmt(product.quota, product.currency)} {product.currency}
+            </span>{" "}
+            <span className="stk-nowrap">
+              ({t("product.quotaShareLeft", { percent: quotaShare(product.quota_left, product.quota) })})
+            </span>
           </dd>
         </div>
       </dl>

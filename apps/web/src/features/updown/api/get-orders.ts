@@ -16,10 +16,10 @@ interface OrdersPage {
 }
 
 const list = (status: UpDownOrder["status"], page: number, size: number, signal?: AbortSignal) =>
-  api("miaolist", { query: { page, list: size, status }, body: { status }, signal });
+  api("listUpDownOrders", { query: { page, list: size, status }, body: { status }, signal });
 
 /**
- * "In progress" is three server statuses. `miaolist` filters one at a time, and its awaiting_entry and trading
+ * "In progress" is three server statuses. `listUpDownOrders` filters one at a time, and its awaiting_entry and trading
  * filters split the same page of open orders, so page N of open orders is the union of both; orders past their
  * settlement time (awaiting settlement, a short-lived few) come first on page 1.
  */

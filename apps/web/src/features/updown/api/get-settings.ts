@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** Up/down settings per pair: settlement times with their payout rates, min and max amount. */
-export const getUpDownSettings = (signal?: AbortSignal) => api("miao", { signal });
+export const getUpDownSettings = (signal?: AbortSignal) => api("listUpDownSettings", { signal });
 
 export const upDownSettingsOptions = () =>
   queryOptions({

@@ -10,7 +10,7 @@ const MAX_PAGES = 20;
 async function getTickWindow(productid: number, from: string, to: string, signal?: AbortSignal) {
   const items: ChainedTick[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const data = await api("ticks", { query: { productid, from, to, page, list: 100 }, signal });
+    const data = await api("listTicks", { query: { productid, from, to, page, list: 100 }, signal });
     items.push(...data.items);
     if (items.length >= data.total || data.items.length === 0) return { items, complete: true };
   }
@@ -29,22 +29,35 @@ export const useTickWindow = (productid: number, from: string, to: string, enabl
 
 export type WitnessState = "agrees" | "disagrees" | "gone";
 
+/** Heads looked up per visit: the newest half of them and the rest spread over the 30 days kept. */
+const CHECK_PER_VISIT = 24;
+
+/** At most `n` of the kept heads: the newest n/2, and n/2 spread evenly over the older ones. */
+export function headsToCheck<T>(kept: readonly T[], n = CHECK_PER_VISIT): T[] {
+  if (kept.length <= n) return [...kept];
+  const newest = kept.slice(-n / 2);
+  const older = kept.slice(0, -n / 2);
+  const step = older.length / (n / 2);
+  return [...Array.from({ length: n / 2 }, (_, i) => older[Math.floor(i * step)] as T), ...newest];
+}
+
 /**
- * The heads of this pair's log that this device saw before (live ticks, earlier visits), each looked up in the
- * log now: the log must still hold the same hash at the same id. The current heads are kept for next time.
+ * The heads of this pair's log that this device kept (one an hour for 30 days, from live ticks and earlier visits),
+ * a bounded few of them looked up in the log now: the log must still hold the same hash at the same id. The current
+ * heads are kept for next time.
  */
 async function checkWitnesses(productid: number, signal?: AbortSignal) {
-  const seen = witnessesOf(productid);
+  const seen = headsToCheck(witnessesOf(productid));
   const results: { id: number; state: WitnessState }[] = [];
   for (const witness of seen) {
-    const { items } = await api("ticks", {
+    const { items } = await api("listTicks", {
       query: { productid, from: witness.at, to: witness.at, list: 100 },
       signal,
     });
     const found = items.find((t) => t.id === witness.id);
     results.push({ id: witness.id, state: !found ? "gone" : found.hash === witness.hash ? "agrees" : "disagrees" });
   }
-  rememberHeads((await api("tickhead", { signal })).items);
+  rememberHeads((await api("listTickHeads", { signal })).items);
   return results;
 }
 
@@ -54,4 +67,13 @@ export const useWitnessCheck = (productid: number, enabled: boolean) =>
     queryFn: ({ signal }) => checkWitnesses(productid, signal),
     enabled,
     staleTime: 60_000,
+  });
+
+/** The server's receipt keys: the one signing now and every one before (public, so no session needed). */
+export const useReceiptKeys = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["ticklog", "receiptkeys"],
+    queryFn: ({ signal }) => api("getReceiptKey", { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
   });

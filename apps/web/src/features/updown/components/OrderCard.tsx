@@ -12,13 +12,7 @@ export function OrderCard({ order, now }: { order: UpDownOrder; now: number }) {
   const settled = order.status === "settled";
   const left = secondsLeft(order.settle_at, now);
   return (
-    <Link
-      to={orderPath(order.id)}
-      className="updown-card"
-      aria-label={t("list.openOrder", { id: order.id })}
-      data-testid="updown-order-card"
-      data-order-id={order.id}
-    >
+    <Link to={orderPath(order.id)} className="updown-card" data-testid="updown-order-card" data-order-id={order.id}>
       <div className="updown-card__top">
         <strong className="updown-card__symbol">{order.symbol}</strong>
         <DirectionTag direction={order.direction} />

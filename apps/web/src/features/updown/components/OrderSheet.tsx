@@ -1,16 +1,22 @@
 import { type AmountIssue, amountIssue, type Direction, type UpDownOrder } from "@cryptos/contract";
-import { Button, Input, Popup } from "antd-mobile";
-import { type ReactNode, useEffect, useState } from "react";
+import { add, multiply, ratePercent } from "@cryptos/contract/decimal";
+import { Button } from "antd-mobile";
+import { useEffect, useState } from "react";
+import { AmountField } from "@/components/AmountField";
 import { CloseOutline } from "@/components/outline-icons/CloseOutline";
+import { Popup } from "@/components/Popup";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
-import { add, multiply, ratePercent } from "@/lib/decimal";
+import { failureText } from "@/lib/failure-text";
 import { formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { confirm, toast } from "@/lib/toast";
 import { usePlaceUpDownOrder } from "../api/place-order";
+import { lastAmount, rememberLastAmount } from "../lib/quick-amounts";
 import { acceptRisk, hasAcceptedRisk } from "../lib/risk";
 import type { TradablePair } from "../lib/types";
+import { OrderQuickAmounts } from "./OrderQuickAmounts";
+import { OrderSummary } from "./OrderSummary";
 
 export interface OrderSheetProps {
   visible: boolean;
@@ -18,19 +24,13 @@ export interface OrderSheetProps {
   tradable: TradablePair;
   direction: Direction;
   onDirectionChange: (direction: Direction) => void;
+  /** The chosen settlement time (a term of the pair; another value means its first term). */
+  seconds: number | undefined;
+  onSecondsChange: (seconds: number) => void;
   userId: number;
   /** The available balance in the order currency; undefined while loading. */
   available: string | undefined;
   onPlaced: (order: UpDownOrder) => void;
-}
-
-function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="updown-row">
-      <span className="updown-row__label">{label}</span>
-      <span className="updown-row__value">{children}</span>
-    </div>
-  );
 }
 
 /** The "Place Order" sheet: direction, settlement time with its payout rate, amount, and what it pays. */
@@ -40,6 +40,8 @@ export function OrderSheet({
   tradable,
   direction,
   onDirectionChange,
+  seconds,
+  onSecondsChange,
   userId,
   available,
   onPlaced,
@@ -47,16 +49,13 @@ export function OrderSheet({
   const { t } = useTranslation("updown");
   const { setting, pair } = tradable;
   const currency = setting.currency;
-  const [seconds, setSeconds] = useState(setting.terms[0]?.seconds ?? 0);
   const [amount, setAmount] = useState("");
   const [serverError, setServerError] = useState<string | null>(null);
   const place = usePlaceUpDownOrder();
 
-  // A different pair has different terms: start from its first one.
-  useEffect(() => {
-    setSeconds(setting.terms[0]?.seconds ?? 0);
-    setServerError(null);
-  }, [setting]);
+  // A different pair: its own limits and terms, and no refusal of the other's order.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the pair changes
+  useEffect(() => setServerError(null), [setting]);
 
   const term = setting.terms.find((x) => x.seconds === seconds) ?? setting.terms[0];
   const trimmed = amount.trim();
@@ -120,16 +119,13 @@ export function OrderSheet({
       {
         onSuccess: (order) => {
           toast.success(t("order.placed"));
+          rememberLastAmount(userId, currency, validAmount);
           setAmount("");
           onPlaced(order);
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            setServerError(error.msg);
-            toast.error(error.msg);
-          } else {
-            toast.error(t("common:status.networkError"));
-          }
+          if (error instanceof ApiError) setServerError(error.msg);
+          toast.error(failureText(error));
         },
       },
     );
@@ -185,7 +181,7 @@ export function OrderSheet({
               type="button"
               aria-pressed={x.seconds === term?.seconds}
               className={x.seconds === term?.seconds ? "updown-terms__chip is-active" : "updown-terms__chip"}
-              onClick={() => setSeconds(x.seconds)}
+              onClick={() => onSecondsChange(x.seconds)}
             >
               <span className="updown-terms__time">{t("terms.term", { seconds: x.seconds })}</span>
               <span className="updown-terms__rate">
@@ -197,35 +193,37 @@ export function OrderSheet({
       </fieldset>
 
       <div className="updown-field">
-        <label className="updown-field__label" htmlFor="updown-amount">
-          {t("order.amount")} ({currency})
-        </label>
-        <div className="updown-amount">
-          <Input
-            id="updown-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(value) => {
+        <AmountField
+          id="updown-amount"
+          label={`${t("order.amount")} (${currency})`}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setServerError(null);
+          }}
+          placeholder={t("order.amountPlaceholder", {
+            min: formatDecimal(setting.min_amount, { minFraction: 0 }),
+            max: formatDecimal(setting.max_amount, { minFraction: 0 }),
+          })}
+          clearable
+          error={issueText}
+          errorTestId="updown-amount-error"
+        >
+          <OrderQuickAmounts
+            available={available}
+            decimals={setting.decimals}
+            max={setting.max_amount}
+            last={lastAmount(userId, currency)}
+            onPick={(value) => {
               setAmount(value);
               setServerError(null);
             }}
-            placeholder={t("order.amountPlaceholder", {
-              min: formatDecimal(setting.min_amount, { minFraction: 0 }),
-              max: formatDecimal(setting.max_amount, { minFraction: 0 }),
-            })}
-            clearable
           />
-        </div>
-        <div className="updown-amount__hints">
-          <span>{t("order.min", { amount: money(setting.min_amount) })}</span>
-          <span>{t("order.max", { amount: money(setting.max_amount) })}</span>
-        </div>
-        {issueText && (
-          <p className="updown-error" role="alert" data-testid="updown-amount-error">
-            {issueText}
-          </p>
-        )}
+          <div className="updown-amount__hints">
+            <span>{t("order.min", { amount: money(setting.min_amount) })}</span>
+            <span>{t("order.max", { amount: money(setting.max_amount) })}</span>
+          </div>
+        </AmountField>
         {serverError && (
           <p className="updown-error" role="alert" data-testid="updown-server-error">
             {serverError}
@@ -233,28 +231,14 @@ export function OrderSheet({
         )}
       </div>
 
-      <div className="updown-summary">
-        <Row label={t("order.available")}>
-          <span data-testid="updown-sheet-available">{available === undefined ? "—" : money(available)}</span>
-        </Row>
-        <Row label={t("order.payoutRate")}>{`${formatDecimal(rate, { minFraction: 0 })}%`}</Row>
-        <Row label={t("order.expectedEarnings")}>
-          <span className="updown-earnings" data-testid="updown-expected-earnings">
-            {earnings ? `+${money(earnings)}` : "—"}
-          </span>
-        </Row>
-        {validAmount && (
-          <p className="updown-note">
-            {t("order.earningsFormula", { amount: money(validAmount), rate: formatDecimal(rate, { minFraction: 0 }) })}
-          </p>
-        )}
-        {/* What each outcome pays, shown before the one tap that places the order (no separate confirm dialog). */}
-        <div data-testid="updown-outcomes">
-          <Row label={t("order.paidIfWin")}>{paidIfWin ? money(paidIfWin) : "—"}</Row>
-          <Row label={t("order.paidIfTie")}>{validAmount ? money(validAmount) : "—"}</Row>
-          <Row label={t("order.paidIfLose")}>{validAmount ? money("0") : "—"}</Row>
-        </div>
-      </div>
+      <OrderSummary
+        currency={currency}
+        available={available}
+        rate={rate}
+        validAmount={validAmount}
+        earnings={earnings}
+        paidIfWin={paidIfWin}
+      />
 
       <Button
         block

@@ -1,4 +1,6 @@
-import { List, Popup } from "antd-mobile";
+import { List } from "antd-mobile";
+import { ListRow } from "@/components/ListRow";
+import { Popup } from "@/components/Popup";
 import { formatDecimal, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import type { TradablePair } from "../lib/types";
@@ -21,8 +23,10 @@ export function PairPicker({ visible, pairs, selected, onSelect, onClose }: Pair
         {pairs.map(({ setting, pair }) => {
           const change = pair?.change_24h;
           return (
-            <List.Item
+            <ListRow
               key={setting.productid}
+              arrow={false}
+              current={setting.productid === selected}
               onClick={() => onSelect(setting.productid)}
               className={setting.productid === selected ? "updown-pairs__item--active" : undefined}
               extra={
@@ -37,7 +41,7 @@ export function PairPicker({ visible, pairs, selected, onSelect, onClose }: Pair
               }
             >
               {setting.symbol}
-            </List.Item>
+            </ListRow>
           );
         })}
       </List>

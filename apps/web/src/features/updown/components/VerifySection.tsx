@@ -8,9 +8,13 @@ import { API_BASE } from "@/lib/config";
 import { formatDecimal, formatTime } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useTickWindow, useWitnessCheck } from "../api/get-tick-log";
+import { afterTickOf } from "../lib/receipts";
 import { checkChain, entryAndExit } from "../lib/tick-chain";
+import { useSignedCheck, useSignedText, WhatItProves } from "./SignedCheck";
 
 const PAGE = 50;
+/** How far before acceptance the log is read for an order with a receipt: far enough to hold the head it names. */
+const HEAD_SLACK_MS = 60_000;
 
 function Check({ ok, testId, children }: { ok: boolean | null; testId: string; children: ReactNode }) {
   const mark = ok === null ? "…" : ok ? "✓" : "✗";
@@ -51,7 +55,9 @@ function Checks({ order, items, complete }: { order: UpDownOrder; items: Chained
     staleTime: Number.POSITIVE_INFINITY,
   });
   const witnesses = useWitnessCheck(order.productid, true);
-  const derived = entryAndExit(items, order.accepted_at, order.settle_at);
+  const derived = entryAndExit(items, order.accepted_at, order.settle_at, afterTickOf(order)?.id ?? null);
+  const signed = useSignedCheck(order, items, derived);
+  const signedText = useSignedText(signed.data);
   const sameTicks = derived.entry?.id === order.entry?.id && derived.exit?.id === order.exit?.id;
 
   let chainText: string;
@@ -77,6 +83,12 @@ function Checks({ order, items, complete }: { order: UpDownOrder; items: Chained
       </Check>
       <Check ok={sameTicks} testId="updown-verify-derived">
         {sameTicks ? t("verify.sameTicks") : t("verify.otherTicks")}
+      </Check>
+      <Check
+        ok={signed.data && signed.data.state !== "none" ? signed.data.state === "ok" : null}
+        testId="updown-verify-signed"
+      >
+        {signedText}
       </Check>
       <Check ok={witnesses.data ? disagree === 0 : null} testId="updown-verify-witness">
         {witnessText}
@@ -158,7 +170,9 @@ function HowToVerify() {
 export function VerifySection({ order, decimals }: { order: UpDownOrder; decimals: number }) {
   const { t } = useTranslation("updown");
   const settled = order.status === "settled";
-  const log = useTickWindow(order.productid, order.accepted_at, order.settle_at, settled);
+  const after = afterTickOf(order);
+  const from = after ? new Date(Date.parse(order.accepted_at) - HEAD_SLACK_MS).toISOString() : order.accepted_at;
+  const log = useTickWindow(order.productid, from, order.settle_at, settled);
   let content: ReactNode;
   if (!settled) content = <p className="updown-note">{t("detail.verifyLater")}</p>;
   else if (log.isPending) content = <Skeleton.Paragraph lineCount={3} animated />;
@@ -166,7 +180,7 @@ export function VerifySection({ order, decimals }: { order: UpDownOrder; decimal
     const message = log.error instanceof ApiError ? log.error.msg : undefined;
     content = <RetryView onRetry={() => void log.refetch()} message={message} />;
   } else {
-    const inside = entryAndExit(log.data.items, order.accepted_at, order.settle_at).inside;
+    const inside = entryAndExit(log.data.items, order.accepted_at, order.settle_at, after?.id ?? null).inside;
     content = (
       <>
         <p className="updown-note">{t("verify.intro", { symbol: order.symbol })}</p>
@@ -176,6 +190,7 @@ export function VerifySection({ order, decimals }: { order: UpDownOrder; decimal
         ) : (
           <p className="updown-note">{t("detail.verifyEmpty")}</p>
         )}
+        <WhatItProves />
         <HowToVerify />
       </>
     );

@@ -1,4 +1,7 @@
-/** Whether this user has accepted the up/down risk disclosure on this device (DESIGN.md §1: before the first order). */
+/**
+ * Whether this user has accepted the up/down risk disclosure on this device (docs/design/honesty.md: before the first
+ * order).
+ */
 const key = (userId: number) => `updown_risk_accepted:${userId}`;
 
 export function hasAcceptedRisk(userId: number): boolean {

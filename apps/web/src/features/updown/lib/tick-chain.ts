@@ -1,5 +1,5 @@
 import type { ChainedTick } from "@cryptos/contract";
-import { compare } from "@/lib/decimal";
+import { compare } from "@cryptos/contract/decimal";
 
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -21,14 +21,24 @@ export async function checkChain(productid: number, ticks: readonly ChainedTick[
   return { ok: true, checked: ticks.length };
 }
 
-/** The entry and exit the log gives: first tick after acceptance, last at or before the settle time. */
-export function entryAndExit(ticks: readonly ChainedTick[], acceptedAt: string, settleAt: string) {
+/**
+ * The entry and exit the log gives. With the head an order's receipt names (`afterTickId`): the first tick after it
+ * by position, and the last by time at or before the settle time among the same. Without one (orders placed before
+ * receipts): the first tick after acceptance and the last at or before the settle time.
+ */
+export function entryAndExit(
+  ticks: readonly ChainedTick[],
+  acceptedAt: string,
+  settleAt: string,
+  afterTickId: number | null = null,
+) {
   const after = Date.parse(acceptedAt);
   const until = Date.parse(settleAt);
   const inside = ticks
-    .filter((t) => Date.parse(t.at) > after && Date.parse(t.at) <= until)
+    .filter((t) => (afterTickId === null ? Date.parse(t.at) > after : t.id > afterTickId) && Date.parse(t.at) <= until)
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
-  return { entry: inside[0], exit: inside.at(-1), inside };
+  const entry = afterTickId === null ? inside[0] : [...inside].sort((a, b) => a.id - b.id)[0];
+  return { entry, exit: inside.at(-1), inside };
 }
 
 /** Whether a tick's price moved up (1), down (-1) or not (0) against another: the whole rule of the result. */

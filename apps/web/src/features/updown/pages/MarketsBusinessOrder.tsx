@@ -1,4 +1,5 @@
 import type { UpDownOrder } from "@cryptos/contract";
+import { compare, ratePercent } from "@cryptos/contract/decimal";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import type { ReactNode } from "react";
@@ -7,7 +8,6 @@ import { Page } from "@/components/Page";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
-import { compare, ratePercent } from "@/lib/decimal";
 import { formatDateTime, formatDecimal, formatMoney } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useLivePrices } from "@/lib/market/live-prices";
@@ -92,8 +92,8 @@ function OrderDetail({ order }: { order: UpDownOrder }) {
   const now = useNow(!settled, 250);
   const money = (value: string) => formatMoney(value, order.currency);
   const rate = `${formatDecimal(ratePercent(order.payout_rate), { minFraction: 0 })}%`;
-  // Whether this pair's prices are simulated (DESIGN.md §1), its decimals, and while the order is open its live
-  // price: live ticks keep the cached answer current, so it is not read again over HTTP.
+  // Whether this pair's prices are simulated (docs/design/honesty.md), its decimals, and while the order is open its
+  // live price: live ticks keep the cached answer current, so it is not read again over HTTP.
   const pair = useQuery({ ...pairQueryOptions(order.productid), refetchInterval: false, staleTime: 60_000 });
   useLivePrices(settled ? [] : [order.productid]);
   const decimals = pair.data?.price_decimals ?? 0;

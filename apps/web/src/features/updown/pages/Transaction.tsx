@@ -1,8 +1,7 @@
 import { CRYPTO_PRODUCT_TYPE, type Direction, type KlineInterval } from "@cryptos/contract";
-import { Button } from "antd-mobile";
+import { ratePercent } from "@cryptos/contract/decimal";
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { AccountButton } from "@/components/AccountButton";
-import { ChartIntervals } from "@/components/ChartIntervals";
 import { EmptyState } from "@/components/EmptyState";
 import { ExportButton } from "@/components/ExportButton";
 import { KlineChart } from "@/components/KlineChart";
@@ -13,17 +12,20 @@ import { PositionCard } from "@/components/PositionCard";
 import { RetryView } from "@/components/RetryView";
 import { SimulatedBadge } from "@/components/SimulatedBadge";
 import { ApiError } from "@/lib/api";
-import { ratePercent } from "@/lib/decimal";
 import { formatDecimal, formatMoney, formatPercent } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { usePair, usePairs } from "@/lib/market/pairs";
+import { isOffline } from "@/lib/network-status";
 import { usePositions } from "@/lib/positions";
 import { useSearchParams } from "@/lib/router";
 import { useGoToLogin, useSession } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import type { OrderTab } from "../api/get-orders";
 import { useUpDownSettings } from "../api/get-settings";
 import { OrderLists } from "../components/OrderLists";
+import { PairsPanel } from "../components/PairsPanel";
+import { TradeLayout } from "../components/TradeLayout";
 import { TransactionFrame } from "../components/TransactionFrame";
 import type { TradablePair } from "../lib/types";
 import "../updown.css";
@@ -64,6 +66,8 @@ export default function Transaction() {
   const [direction, setDirection] = useState<Direction>(requestedDirection ?? "up");
   const [pickerOpen, setPickerOpen] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet's settlement time: a term chip on the page opens the sheet with it chosen.
+  const [seconds, setSeconds] = useState<number | undefined>(undefined);
   const [tab, setTab] = useState<OrderTab>("open");
   const [interval, setChartInterval] = useState<KlineInterval>("1m");
 
@@ -90,15 +94,14 @@ export default function Transaction() {
   const positions = usePositions(current?.setting.productid, session.signedIn);
   const position = positions.position;
 
-  // Opening with ?productid=&direction= (from the pair detail's Up/Down buttons) opens the sheet once.
-  const opened = useRef(false);
+  // Opening with ?productid=&direction= (from the pair detail's Up/Down buttons) opens the sheet once. Only the
+  // address the page opened with: picking a pair here writes ?productid= too, and must not open the sheet.
+  const requestedAtOpen = useRef(requestedPair !== undefined || requestedDirection !== undefined);
   useEffect(() => {
-    if (opened.current || !tradable || !session.signedIn) return;
-    if (requestedPair !== undefined || requestedDirection !== undefined) {
-      opened.current = true;
-      setSheetOpen(true);
-    }
-  }, [tradable, session.signedIn, requestedPair, requestedDirection]);
+    if (!requestedAtOpen.current || !tradable || !session.signedIn) return;
+    requestedAtOpen.current = false;
+    setSheetOpen(true);
+  }, [tradable, session.signedIn]);
 
   const user = session.user;
   const available = user
@@ -107,6 +110,7 @@ export default function Transaction() {
 
   const select = (productId: number) => {
     setSelectedId(productId);
+    setSeconds(undefined);
     setPickerOpen(false);
     const next = new URLSearchParams(params);
     next.set("productid", String(productId));
@@ -115,7 +119,19 @@ export default function Transaction() {
   };
 
   const openSheet = (d: Direction) => {
+    // Offline the order cannot go out (and the sheet's code may not be on this device): refused at once, in the
+    // offline banner's words, on this screen.
+    if (isOffline()) {
+      toast.error(t("common:status.offline"));
+      return;
+    }
     setDirection(d);
+    setSheetOpen(true);
+  };
+
+  const openSheetWithTerm = (term: number) => {
+    if (!session.signedIn) return goToLogin();
+    setSeconds(term);
     setSheetOpen(true);
   };
 
@@ -138,9 +154,11 @@ export default function Transaction() {
     const { setting } = tradable;
     const change = pair?.change_24h;
     body = (
-      <>
-        <section className="updown-section updown-market">
-          <div className="updown-market__top">
+      <TradeLayout
+        busy={false}
+        signedIn={session.signedIn}
+        pair={
+          <>
             <button
               type="button"
               className="updown-market__pair"
@@ -152,27 +170,22 @@ export default function Transaction() {
               <DownOutline fontSize={14} />
             </button>
             {pair?.simulated && <SimulatedBadge />}
-          </div>
-          <div className="updown-market__price">
-            <span className="updown-row__label">{t("pair.currentPrice")}</span>
-            <strong className="updown-market__value" data-testid="updown-current-price">
-              {pair?.price ? formatDecimal(pair.price, { minFraction: pair.price_decimals }) : t("pair.noPrice")}
-            </strong>
-            {change && (
-              <span className={change.startsWith("-") ? "updown-down" : "updown-up"}>{formatPercent(change)}</span>
-            )}
-          </div>
-        </section>
-
-        <section className="updown-section updown-section--chart">
-          <div className="updown-intervals">
-            <ChartIntervals value={interval} onChange={setChartInterval} label={t("chart.interval")} />
-          </div>
+          </>
+        }
+        price={pair?.price ? formatDecimal(pair.price, { minFraction: pair.price_decimals }) : t("pair.noPrice")}
+        change={
+          change && (
+            <span className={change.startsWith("-") ? "updown-down" : "updown-up"}>{formatPercent(change)}</span>
+          )
+        }
+        interval={interval}
+        onIntervalChange={setChartInterval}
+        chart={
           <KlineChart
             pairId={setting.productid}
             interval={interval}
             type="candle"
-            height="11.25rem"
+            height="var(--updown-chart-height)"
             priceDecimals={pair?.price_decimals ?? 2}
             live={
               detail.data?.price && detail.data.updated_at
@@ -186,67 +199,47 @@ export default function Transaction() {
                 : undefined
             }
           />
-        </section>
-        {position && (
-          <PositionCard
-            order={position}
-            price={pair?.price}
-            priceDecimals={pair?.price_decimals ?? 2}
-            others={positions.others}
-          />
-        )}
-
-        <section className="updown-section" aria-labelledby="updown-terms-title">
-          <h2 className="updown-section__title" id="updown-terms-title">
-            {t("terms.title")}
-          </h2>
-          <ul className="updown-terms updown-terms--static">
-            {setting.terms.map((x) => (
-              <li key={x.seconds} className="updown-terms__chip">
-                <span className="updown-terms__time">{t("terms.term", { seconds: x.seconds })}</span>
-                <span className="updown-terms__rate">
-                  {t("terms.rate", { rate: formatDecimal(ratePercent(x.payout_rate), { minFraction: 0 }) })}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="updown-note">
-            {t("terms.limits", {
-              min: formatDecimal(setting.min_amount, { minFraction: 0 }),
-              max: formatDecimal(setting.max_amount, { minFraction: 0 }),
-              currency: setting.currency,
-            })}
-          </p>
-          <p className="updown-note">{t("terms.rule")}</p>
-        </section>
-
-        <section className="updown-section updown-actions">
-          {session.signedIn ? (
-            <>
-              <div className="updown-row">
-                <span className="updown-row__label">{t("order.available")}</span>
-                <span className="updown-row__value" data-testid="updown-available">
-                  {available === undefined ? "—" : formatMoney(available, setting.currency)}
-                </span>
-              </div>
-              <div className="updown-actions__buttons">
-                <Button color="success" size="large" onClick={() => openSheet("up")}>
-                  ▲ {t("direction.up")}
-                </Button>
-                <Button color="danger" size="large" onClick={() => openSheet("down")}>
-                  ▼ {t("direction.down")}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <Button block color="primary" size="large" onClick={() => goToLogin()}>
-              {t("order.loginToTrade")}
-            </Button>
-          )}
-        </section>
-
-        {session.signedIn ? <Lists tab={tab} onTabChange={setTab} /> : <EmptyState title={t("list.signedOut")} />}
-
+        }
+        position={
+          position && (
+            <PositionCard
+              order={position}
+              price={pair?.price}
+              priceDecimals={pair?.price_decimals ?? 2}
+              others={positions.others}
+            />
+          )
+        }
+        terms={setting.terms.map((x) => (
+          <li key={x.seconds}>
+            <button
+              type="button"
+              className="updown-terms__chip"
+              aria-haspopup="dialog"
+              onClick={() => openSheetWithTerm(x.seconds)}
+            >
+              <span className="updown-terms__time">{t("terms.term", { seconds: x.seconds })}</span>
+              <span className="updown-terms__rate">
+                {t("terms.rate", { rate: formatDecimal(ratePercent(x.payout_rate), { minFraction: 0 }) })}
+              </span>
+            </button>
+          </li>
+        ))}
+        limits={t("terms.limits", {
+          min: formatDecimal(setting.min_amount, { minFraction: 0 }),
+          max: formatDecimal(setting.max_amount, { minFraction: 0 }),
+          currency: setting.currency,
+        })}
+        available={
+          <span className="updown-row__value" data-testid="updown-available">
+            {available === undefined ? "—" : formatMoney(available, setting.currency)}
+          </span>
+        }
+        onDirection={openSheet}
+        onLogin={() => goToLogin()}
+        pairs={<PairsPanel pairs={tradables} selected={setting.productid} onSelect={select} />}
+        lists={session.signedIn ? <Lists tab={tab} onTabChange={setTab} /> : <EmptyState title={t("list.signedOut")} />}
+      >
         <PairPicker
           visible={pickerOpen}
           pairs={tradables}
@@ -261,6 +254,8 @@ export default function Transaction() {
             tradable={tradable}
             direction={direction}
             onDirectionChange={setDirection}
+            seconds={seconds}
+            onSecondsChange={setSeconds}
             userId={user.userinfo.id}
             available={available}
             onPlaced={(order) => {
@@ -275,7 +270,7 @@ export default function Transaction() {
           priceDecimals={pair?.price_decimals ?? 2}
           onClose={positions.dismiss}
         />
-      </>
+      </TradeLayout>
     );
   }
 

@@ -1,0 +1,2 @@
+CREATE VIEW "public"."enabled_currencies" AS (select "code", "decimals" from "currencies" where "currencies"."enabled" = true);--> statement-breakpoint
+CREATE VIEW "public"."enabled_pairs" AS (select "id", "symbol" from "pairs" where "pairs"."enabled" = true);
