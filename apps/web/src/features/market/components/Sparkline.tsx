@@ -1,8 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from "react";
-import { useSparklineData } from "../api/get-sparkline";
+import { SPARKLINE_POINTS as POINTS, useSparklineData } from "../api/get-sparkline";
 
-/** The last 24 hourly closes. */
-const POINTS = 24;
 const WIDTH = 64;
 const HEIGHT = 24;
 

@@ -12,6 +12,7 @@ import { useTranslation } from "@/lib/i18n";
 import { useLivePrices } from "@/lib/market/live-prices";
 import { usePairs } from "@/lib/market/pairs";
 import { useOnline } from "@/lib/network-status";
+import { usePrefetchSparklines } from "../api/get-sparkline";
 import { PairRow } from "../components/PairRow";
 import { useFavourites } from "../hooks/useFavourites";
 import "../market.css";
@@ -64,6 +65,7 @@ export default function Markets() {
       ? pairs.filter((p) => favourites.ids.has(p.id))
       : pairs.filter((p) => String(p.product_type) === tab);
   const shown = inTab.filter((pair) => matches(pair, needle));
+  usePrefetchSparklines(shown.map((pair) => pair.id));
 
   let body: React.ReactNode;
   // Offline before the first answer: no rows to show, so the screen says prices need a connection (the query
