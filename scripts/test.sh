@@ -24,6 +24,10 @@ bash scripts/without-browser.sh npm run build --silent
 grep -q '<div class="shells"><div class="shell"' apps/web/dist/index.html ||
   { echo "the build put no prerendered shells in apps/web/dist/index.html"; exit 1; }
 
+# The server tests that start the server or the operator CLI as processes run this build, as npm start does
+# (apps/server/test/crash-fixtures.ts nodeArgsFor).
+export TEST_SERVER_BUILD=1
+
 # The API tests mostly wait on PostgreSQL and their own server processes, the browser tests on timers (code resend
 # windows, settlement): run side by side they share two cores without either waiting on the other (decision 126). The browser
 # tests' output is kept in a file and printed after, so each part reads in one piece.

@@ -33,7 +33,7 @@ import { systemClock } from "../src/lib/clock";
 import { hashPassword } from "../src/lib/secrets";
 import { createServices } from "../src/modules/services";
 import { seedDatabase } from "../src/seed";
-import { ROOT, ServerProcess } from "./crash-fixtures";
+import { nodeArgsFor, ROOT, ServerProcess } from "./crash-fixtures";
 import { fundUser } from "./fixtures";
 import { dropTestDatabase, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
 
@@ -44,7 +44,6 @@ import { dropTestDatabase, POSTGRES_ADMIN_URL, testDbKind } from "./helper";
  */
 
 const run = promisify(execFile);
-const cli = path.join(ROOT, "apps/server/src/cli.ts");
 const PASSWORD = "backup-test-password";
 const USERS = 3;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -60,7 +59,7 @@ const temp = (name: string) => {
 
 async function operator(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", cli, ...args], {
+    const { stdout } = await run(process.execPath, [...nodeArgsFor("cli"), ...args], {
       env: { ...process.env, DATABASE_URL: "", SIMULATED_HISTORY_DAYS: "0", ...env },
       cwd: ROOT,
       maxBuffer: 8 * 1024 * 1024,

@@ -23,6 +23,7 @@ import { auditLog, depositAddresses } from "../src/db/schema";
 import { depositAddressAt } from "../src/modules/chain/addresses";
 import type { ChainNetworkConfig } from "../src/modules/chain/networks-file";
 import { accountXpubOf, depositSigners, mnemonicProblem, sweep } from "../src/modules/chain/sweep";
+import { nodeArgsFor } from "./crash-fixtures";
 import { insertUser } from "./fixtures";
 import { startTestApp, type TestApp, testDbKind } from "./helper";
 
@@ -182,10 +183,11 @@ describe("operator sweep", () => {
   });
 });
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+/** The CLI runs from a folder of its own: nothing it reads may depend on where the operator stands. */
+const cliFolder = fileURLToPath(new URL("../src", import.meta.url));
 function sweepCli(mnemonic: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, "sweep", ...args], {
+    const child = spawn(process.execPath, [...nodeArgsFor("cli"), "sweep", ...args], {
       env: {
         ...process.env,
         DATA_DIR: dir,
@@ -193,7 +195,7 @@ function sweepCli(mnemonic: string, ...args: string[]): Promise<{ code: number |
         CHAIN_NETWORKS_FILE: networksFile,
         HOT_WALLET_KEY_FILE: keyFile,
       },
-      cwd: path.dirname(cli),
+      cwd: cliFolder,
     });
     let out = "";
     const collect = (c: Buffer) => {

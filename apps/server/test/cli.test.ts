@@ -9,11 +9,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client";
 import { systemClock } from "../src/lib/clock";
 import { AdminService } from "../src/modules/admin/service";
+import { nodeArgsFor } from "./crash-fixtures";
 import { testDbKind } from "./helper";
 import { checkedOnClose } from "./invariants";
 
 const run = promisify(execFile);
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+/** The CLI runs from a folder of its own: nothing it reads may depend on where the operator stands. */
+const cliFolder = fileURLToPath(new URL("../src", import.meta.url));
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -21,9 +23,9 @@ afterAll(async () => {
 
 async function operatorCli(dataDir: string, ...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", cli, ...args], {
+    const { stdout } = await run(process.execPath, [...nodeArgsFor("cli"), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      cwd: path.dirname(cli),
+      cwd: cliFolder,
     });
     return { code: 0, out: stdout };
   } catch (error) {

@@ -115,7 +115,19 @@ export const toCents = (value: string): bigint => {
   return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, "0"));
 };
 
-/** The server as `npm start` runs it (from source), with the last 8 kB of its output for failure messages. */
+/**
+ * How a test runs the server or the operator CLI as a process: from the build the test command has just made
+ * (scripts/test.sh sets TEST_SERVER_BUILD=1), as `npm start` and `npm run operator` run them; from source under tsx
+ * when a file is run on its own, so that an edit is tested without a build. The build also starts a new PGlite
+ * folder from its migrated template, and spares each process about 3 s of CPU compiling the sources.
+ */
+export function nodeArgsFor(entry: "main" | "cli"): string[] {
+  return process.env.TEST_SERVER_BUILD === "1"
+    ? [path.join(ROOT, `apps/server/dist/${entry}.js`)]
+    : ["--import", "tsx", path.join(ROOT, `apps/server/src/${entry}.ts`)];
+}
+
+/** The server as `npm start` runs it (see nodeArgsFor), with the last 8 kB of its output for failure messages. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = "";
@@ -123,7 +135,7 @@ export class ServerProcess {
 
   start() {
     this.output = "";
-    this.child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    this.child = spawn(process.execPath, nodeArgsFor("main"), {
       cwd: ROOT,
       env: this.env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -96,7 +96,7 @@ const servers: ServerProcess[] = [];
 afterAll(async () => {
   for (const server of servers) await server.kill();
   for (const at of mounts) unmount(at);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 // One PGlite server process per case; runs in the PGlite project only (the PostgreSQL side is the same code).
@@ -108,7 +108,12 @@ describe.runIf(testDbKind() === "pglite")("the watchdog", { concurrent: true }, 
     servers.push(server);
     await started(server);
 
-    rmSync(dataDir, { recursive: true, force: true });
+    // Gone at once (a rename), then removed: a recursive delete raced the server's own writes into the folder
+    // (ENOTEMPTY in CI) and left the test, not the server, failing.
+    const gone = `${dataDir}.gone`;
+    dirs.push(gone);
+    renameSync(dataDir, gone);
+    rmSync(gone, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     const { code, line } = await ended(server);
     expect(code, server.log).not.toBe(0);
     expect(code, server.log).not.toBeNull();

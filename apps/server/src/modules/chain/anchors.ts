@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Paged, TickAnchor } from "@cryptos/contract";
 import {
   type Hex,
-  keccak256,
   type LocalAccount,
   type PublicClient,
   TransactionNotFoundError,
@@ -16,8 +15,14 @@ import * as repo from "./anchors-repo";
 import type { ChainNetworkConfig } from "./networks-file";
 import type { ChainRegistry } from "./registry";
 import { rpcClient } from "./rpc";
-import { takeNonce } from "./withdrawals-repo";
-import { ALREADY_SENT, runSteps, type SendPassHooks, StoppedByHook } from "./withdrawals-sender";
+import {
+  ALREADY_SENT,
+  type HotCall,
+  runSteps,
+  type SendPassHooks,
+  StoppedByHook,
+  signWithNextNonce,
+} from "./withdrawals-sender";
 
 /** What an anchor reads: every pair's head of the public tick log (the market's tick log service answers it). */
 export interface ChainAnchorsDeps {
@@ -98,7 +103,7 @@ export class ChainAnchorsService {
     if (!heads.length) return;
     const root = anchorRoot(heads);
     const client = this.client(network);
-    const call = { to: hot.address, value: 0n, data: `0x${root}` as Hex };
+    const call: HotCall = { to: hot.address, value: 0n, data: `0x${root}` as Hex };
     const [gas, fees, chainCount, native] = await Promise.all([
       client
         .estimateGas({ account: hot.address, ...call })
@@ -114,16 +119,7 @@ export class ChainAnchorsService {
     const stored = await withTransaction(this.db, async (tx) => {
       await repo.lockNetworkAnchors(tx, network.network);
       if (!due(await repo.latestAnchor(tx, network.network))) return undefined;
-      const nonce = await takeNonce(tx, network.network, hot.address, chainCount);
-      const raw = await hot.signTransaction({
-        type: "eip1559",
-        chainId: network.chain_id,
-        nonce,
-        gas,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-        ...call,
-      });
+      const { nonce, raw, hash } = await signWithNextNonce(tx, hot, network, chainCount, gas, fees, call);
       const now = this.clock.now();
       return repo.insertAnchor(tx, {
         network: network.network,
@@ -133,7 +129,7 @@ export class ChainAnchorsService {
         heads: [...heads].sort((a, b) => a.productid - b.productid),
         fromAddress: hot.address,
         nonce,
-        txHash: keccak256(raw),
+        txHash: hash,
         raw,
         state: "sent",
         updatedAt: now,

@@ -29,34 +29,18 @@ export async function chainHoldings(
   hotWallet: Address | undefined,
   addresses: string[],
 ): Promise<{ block: bigint; holdings: Holding[] }> {
-  const blockNumber = await client.getBlockNumber();
-  const deposit = addresses.map((a) => getAddress(a));
-  const holdings: Holding[] = [];
-  for (const c of network.currencies) {
-    const balanceOf = (address: Address) =>
-      c.token
-        ? client.readContract({
-            address: c.token as Address,
-            abi: erc20Abi,
-            functionName: "balanceOf",
-            args: [address],
-            blockNumber,
-          })
-        : client.getBalance({ address, blockNumber });
-    const hot = hotWallet ? await balanceOf(hotWallet) : 0n;
-    const each = await inBatches(deposit, balanceOf);
-    holdings.push({
+  const { block, holdings: each } = await addressHoldings(client, network, hotWallet, addresses);
+  const hot = hotWallet ? getAddress(hotWallet) : undefined;
+  const holdings = network.currencies.map((c) => {
+    const mine = each.filter((h) => h.currency === c.currency);
+    const sum = (rows: AddressHolding[]) => toAmount(rows.reduce((total, h) => total.plus(h.balance), new Money(0)));
+    return {
       currency: c.currency,
-      hot_wallet: toAmount(formatUnits(hot, c.decimals)),
-      deposit_addresses: toAmount(
-        formatUnits(
-          each.reduce((sum, b) => sum + b, 0n),
-          c.decimals,
-        ),
-      ),
-    });
-  }
-  return { block: blockNumber, holdings };
+      hot_wallet: sum(mine.filter((h) => h.address === hot)),
+      deposit_addresses: sum(mine.filter((h) => h.address !== hot)),
+    };
+  });
+  return { block, holdings };
 }
 
 /** The chain holds less than users are owed: flagged. */

@@ -7,7 +7,7 @@ import {
   type LocalAccount,
   type PublicClient,
 } from "viem";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import { Money } from "../../lib/decimal";
@@ -78,8 +78,41 @@ export const ALREADY_SENT =
  * again as it is, never signed anew.
  */
 
+/** A call the hot wallet makes: where, how much native coin, and the data (a token transfer or an anchor's root). */
+export interface HotCall {
+  to: Address;
+  value: bigint;
+  data: Hex | undefined;
+}
+
+/**
+ * Takes the hot wallet's next nonce and signs `call` with it, inside the caller's transaction: the nonce, the signed
+ * bytes and the row that records them commit together or not at all (withdrawals and anchors share the sequence).
+ */
+export async function signWithNextNonce(
+  tx: Tx,
+  hot: LocalAccount,
+  network: ChainNetworkConfig,
+  chainCount: number,
+  gas: bigint,
+  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  call: HotCall,
+): Promise<{ nonce: number; raw: Hex; hash: Hex }> {
+  const nonce = await repo.takeNonce(tx, network.network, hot.address, chainCount);
+  const raw = await hot.signTransaction({
+    type: "eip1559",
+    chainId: network.chain_id,
+    nonce,
+    gas,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    ...call,
+  });
+  return { nonce, raw, hash: keccak256(raw) };
+}
+
 /** What the transfer of one withdrawal is: a token's transfer(to, units), or the native coin's value. */
-export function transfer(row: repo.ChainWithdrawalRow, to: Address) {
+export function transfer(row: repo.ChainWithdrawalRow, to: Address): HotCall {
   const units = BigInt(new Money(row.units).toFixed(0));
   return row.token
     ? {
@@ -153,17 +186,7 @@ export async function signQueued(
     const stored = await withTransaction(ctx.db, async (tx) => {
       const row = await repo.claimQueued(tx, network.network, candidate.withdrawalId);
       if (!row) return undefined;
-      const nonce = await repo.takeNonce(tx, network.network, hot.address, chainCount);
-      const raw = await hot.signTransaction({
-        type: "eip1559",
-        chainId: network.chain_id,
-        nonce,
-        gas,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-        ...call,
-      });
-      const hash = keccak256(raw);
+      const { nonce, raw, hash } = await signWithNextNonce(tx, hot, network, chainCount, gas, fees, call);
       const now = ctx.clock.now();
       await repo.insertTx(tx, {
         withdrawalId: row.withdrawalId,
