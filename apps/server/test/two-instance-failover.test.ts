@@ -22,7 +22,7 @@ import {
 import { fundUser } from "./fixtures";
 
 /**
- * Issue #11: two server processes (from source) on one PostgreSQL database and one Redis, behind a round-robin TCP
+ * Issue #11: two server processes (crash-fixtures nodeArgsFor) on one PostgreSQL database and one Redis, behind a round-robin TCP
  * proxy, under a mixed load of sign-ups, up/down orders, price and order reads and WebSocket subscribers. The
  * instance holding the price feed's lease is SIGKILLed mid-load and restarted. Every order the API accepted must
  * end settled exactly once by the ledger, the ledger must balance, and every WebSocket client must receive ticks

@@ -21,8 +21,8 @@ import {
 } from "./crash-fixtures";
 
 /**
- * docs/design/updown.md: settlement runs exactly once per order and survives a crash. A real server process (from
- * source, as `npm start` runs it) is SIGKILLed while 2,000 orders are due and it has begun settling them, then
+ * docs/design/updown.md: settlement runs exactly once per order and survives a crash. A real server process (the build
+ * npm start runs, crash-fixtures nodeArgsFor) is SIGKILLed while 2,000 orders are due and it has begun settling them, then
  * restarted; five times. Every order must end settled once, paid by the rule from the ticks this test recorded, and the
  * ledger must balance.
  */

@@ -10,7 +10,7 @@ import { testDbKind } from "./helper";
 /**
  * Issue 40 item 4, decision 115: a server on PGlite whose data folder is deleted, or whose disk fills up, ends
  * within 30 s with one clear line and a non-zero exit (for its supervisor to restart it), instead of staying up
- * with every write failing. Real server processes, as `npm start` runs them (from source).
+ * with every write failing. Real server processes, as `npm start` runs them (crash-fixtures nodeArgsFor).
  */
 
 /** Probing every second and giving up after 3 s of failures: the default (15 s) ends within 21 s the same way. */
