@@ -247,7 +247,10 @@ describe.runIf(testDbKind() === "pglite")("backup, restore and migrate (npm run 
       release = resolve;
     });
     const acked = { orders: [] as Acked[], exchanges: [] as Acked[] };
-    const traffic = burst(server.url, tokens, stop, acked);
+    // A server that dies mid-backup shows here as the burst's "fetch failed": its own last words say why.
+    const traffic = burst(server.url, tokens, stop, acked).catch((error: unknown) => {
+      throw new Error(`the burst failed (${String(error)}); the server's last output:\n${server.log}`);
+    });
     await server.waitFor(
       "the burst's first orders and exchanges",
       async () => acked.orders.length > 0 && acked.exchanges.length > 0,
@@ -264,7 +267,7 @@ describe.runIf(testDbKind() === "pglite")("backup, restore and migrate (npm run 
     phase(`backup done: ${backedUp.out.trim()}`);
     release();
     await traffic;
-    expect(backedUp, backedUp.out).toMatchObject({
+    expect(backedUp, `${backedUp.out}\nthe server's last output:\n${server.log}`).toMatchObject({
       code: 0,
       out: expect.stringMatching(/taken by the running server/),
     });
