@@ -384,7 +384,8 @@ describe("authorization matrix", () => {
       }
     }
     expect(cells).toBe(entries.length * TOKEN_KINDS.length);
-  });
+    // Every call times every kind of token, one after the other: 20 s in a full CI run, near the default 30 s bound.
+  }, 120_000);
 
   it("classifies every input that names an object as the caller's own or public", () => {
     for (const [name, call] of Object.entries(calls) as [CallName, CallDef][]) {

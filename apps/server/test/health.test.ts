@@ -113,7 +113,8 @@ describe("/api/health", () => {
     } finally {
       await other.app.close();
     }
-  });
+    // Two apps and a database taken down: 18 s in a full CI run, near the default 30 s bound. A bound, not a timing.
+  }, 120_000);
 });
 
 describe("TRUST_PROXY warnings", () => {

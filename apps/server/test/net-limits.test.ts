@@ -225,7 +225,9 @@ describe("the client's address is the socket's unless TRUST_PROXY names the prox
         await t.close();
         await untrusted.close();
       }
-    });
+      // 120 sign-ins, each an argon2 check (an unknown email costs the same): about 10 s of CPU alone, and past the
+      // default 30 s bound on CI's two busy cores (stop 48's first run). A bound, not a timing.
+    }, 120_000);
   }
 });
 
