@@ -2,22 +2,14 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  type PublicClient,
-  parseEther,
-} from "viem";
+import { type Address, type createTestClient, createWalletClient, http, type PublicClient, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANVIL_ACCOUNT_XPUB, ANVIL_KEYS, ANVIL_MNEMONIC, type Anvil, startAnvil } from "../devchain/anvil";
-import { compileTestToken, deployTestToken } from "../devchain/token";
 import { depositAddresses } from "../src/db/schema";
 import { depositSigners } from "../src/modules/chain/sweep";
+import { type TokenChain, tokenChain, usdtAndEth } from "./chain-setup";
 import { startTestApp, type TestApp } from "./helper";
 import { passwordUser } from "./sign-up";
 
@@ -36,15 +28,11 @@ let op: string;
 let dir: string;
 const hotKey = generatePrivateKey();
 const hot = privateKeyToAccount(hotKey);
-const { abi } = compileTestToken();
+let abi: TokenChain["abi"];
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  const transport = http(anvil.rpcUrl);
-  chain = createPublicClient({ chain: foundry, transport });
-  testClient = createTestClient({ mode: "anvil", chain: foundry, transport });
-  const deployer = createWalletClient({ account: privateKeyToAccount(ANVIL_KEYS[0]), chain: foundry, transport });
-  token = await deployTestToken(deployer, chain, 6);
+  ({ chain, testClient, token, abi } = await tokenChain(anvil));
   await testClient.setBalance({ address: hot.address, value: parseEther("1") });
   dir = await mkdtemp(path.join(tmpdir(), "cryptos-chain-reconcile-"));
   const networksFile = path.join(dir, "networks.json");
@@ -54,10 +42,7 @@ beforeAll(async () => {
     rpc_url: anvil.rpcUrl,
     confirmations: CONFIRMATIONS,
     xpub: ANVIL_ACCOUNT_XPUB,
-    currencies: [
-      { currency: "USDT", token, decimals: 6, min_deposit: "1", withdraw_fee: "1" },
-      { currency: "ETH", token: null, decimals: 18, min_deposit: "0.001", withdraw_fee: "0.0005" },
-    ],
+    currencies: usdtAndEth(token),
   };
   await writeFile(networksFile, JSON.stringify({ networks: [network] }));
   const keyFile = path.join(dir, "hot.key");
