@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { type RouteDeps, unavailableRoute } from "./http/contract-route";
 import { DEFAULT_BODY_LIMIT } from "./http/json-body";
 import { type Clock, systemClock } from "./lib/clock";
+import { serializeError } from "./lib/log-errors";
 import type { SteppableClock } from "./lib/test-clock";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { addressBookRoutes } from "./modules/addressbook/routes";
@@ -81,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         redact: ["req", "busboyOptions"].flatMap((at) =>
           ["authorization", "token", "cookie"].map((header) => `${at}.headers.${header}`),
         ),
+        // A failed query's parameters (the row it wrote) stay out of the log (lib/log-errors.ts).
+        serializers: { err: serializeError },
         ...(options.logStream ? { stream: options.logStream } : {}),
       } as object),
     // Calls of the contract set their own (http/json-body.ts); anything else reads no more than a call with a body.

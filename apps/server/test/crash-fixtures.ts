@@ -140,8 +140,9 @@ export class ServerProcess {
       env: this.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // The tail a failure prints and the tests search for a line: a server's last lines, however long a line is.
     const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-8_000);
+      this.output = (this.output + chunk.toString()).slice(-64_000);
     };
     this.child.stdout?.on("data", keep);
     this.child.stderr?.on("data", keep);

@@ -155,4 +155,27 @@ describe("log redaction", () => {
     expect(leaks.slice(0, 5)).toEqual([]);
     expect(secrets.size).toBeGreaterThan(8);
   });
+
+  it("logs a failed query by its SQL and the database's error, never its parameters (the row it wrote)", async () => {
+    const email = "redaction-failed-query@example.com";
+    const passwordHash = "$argon2id$v=19$m=19456,t=2,p=1$redaction-failed-query-secret-hash";
+    await t.database.db.insert(users).values({ email });
+    const failure = await t.database.db
+      .insert(users)
+      .values({ email, passwordHash })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    const from = lines.length;
+    // As a worker's loop logs a pass that failed (workers/loop.ts).
+    t.app.log.error({ worker: "redaction", err: failure }, "worker pass failed");
+    const line = lines.slice(from).join("");
+    const { err } = JSON.parse(line) as { err: { message: string; cause: { message: string; code: string } } };
+    expect(err.message).toMatch(/^Failed query: insert into "users" .* \(parameters not logged\)$/);
+    expect(err.cause).toMatchObject({ code: "23505", message: expect.stringMatching(/^duplicate key value/) });
+    expect(line).not.toContain(passwordHash);
+    expect(line).not.toContain(email);
+  });
 });

@@ -115,9 +115,9 @@ describe.runIf(testDbKind() === "pglite")("the watchdog", { concurrent: true }, 
     renameSync(dataDir, gone);
     rmSync(gone, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     const { code, line } = await ended(server);
-    expect(code, server.log).not.toBe(0);
-    expect(code, server.log).not.toBeNull();
-    expect(line ?? "(no watchdog line)", server.log).toMatch(
+    expect(code, `exit code; the server printed:\n${server.log}`).not.toBe(0);
+    expect(code, `exit code (null: ended by a signal); the server printed:\n${server.log}`).not.toBeNull();
+    expect(line ?? "(no watchdog line)", `the watchdog's line; the server printed:\n${server.log}`).toMatch(
       /watchdog: the database has not answered for \d+ s \(.*(ENOENT|No such file or directory).*\); exiting/,
     );
     expect(server.log.split("\n").filter((l) => l.includes("watchdog:"))).toHaveLength(1);
@@ -147,9 +147,9 @@ describe.runIf(testDbKind() === "pglite")("the watchdog", { concurrent: true }, 
       expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
     }
     const { code, line } = await ended(server);
-    expect(code, server.log).not.toBe(0);
-    expect(code, server.log).not.toBeNull();
-    expect(line ?? "(no watchdog line)", server.log).toMatch(
+    expect(code, `exit code; the server printed:\n${server.log}`).not.toBe(0);
+    expect(code, `exit code (null: ended by a signal); the server printed:\n${server.log}`).not.toBeNull();
+    expect(line ?? "(no watchdog line)", `the watchdog's line; the server printed:\n${server.log}`).toMatch(
       /watchdog: the database has not answered for \d+ s \(.*(ENOSPC|No space left on device).*\); exiting/,
     );
   }, 150_000);

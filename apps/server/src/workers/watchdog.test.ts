@@ -60,3 +60,22 @@ describe("the watchdog and a slow database", () => {
     health.close();
   });
 });
+
+describe("the watchdog's line", () => {
+  it("names each distinct failure of the window, the first (the cause) first", async () => {
+    vi.useFakeTimers();
+    const errors = ["could not open file: No such file or directory", "no answer within 1 s"];
+    let probes = 0;
+    const fatal: string[] = [];
+    const watchdog = new Watchdog({
+      probe: async () => ({ ok: false, error: errors[Math.min(probes++, 1)]! }),
+      failAfterMs: 3_000,
+      onFatal: (reason) => fatal.push(reason),
+    });
+    watchdog.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    vi.useRealTimers();
+    expect(probes).toBeGreaterThan(2);
+    expect(fatal).toEqual(["could not open file: No such file or directory; no answer within 1 s"]);
+  });
+});

@@ -12,7 +12,10 @@ export interface WatchdogOptions {
    * dead one, and a restart would only make a busy machine busier.
    */
   answeredAt?: () => number | undefined;
-  /** Called once, with why and for how long: the caller logs one line and exits non-zero. */
+  /**
+   * Called once, with why (each distinct failure of the failing window, first seen first) and for how long: the
+   * caller logs one line and exits non-zero.
+   */
   onFatal: (reason: string, failingMs: number) => void;
 }
 
@@ -25,6 +28,11 @@ export interface WatchdogOptions {
 export class Watchdog {
   private timer: NodeJS.Timeout | undefined;
   private failingSince: number | undefined;
+  /**
+   * A deleted data folder first fails with ENOENT, and later probes may only time out behind the writes failing
+   * with it: the line names the cause, not just the last symptom.
+   */
+  private readonly reasons = new Set<string>();
   private fired = false;
   private readonly intervalMs: number;
 
@@ -48,22 +56,32 @@ export class Watchdog {
     const result = await this.options.probe();
     if (!this.timer || this.fired) return;
     if (result.ok) {
-      this.failingSince = undefined;
+      this.recovered();
       return;
     }
     if (mainThreadHeldWithin(this.options.failAfterMs)) {
       // A backup's dump held the main thread (lib/main-thread-hold.ts): the probes could not run, not a dead database.
-      this.failingSince = undefined;
+      this.recovered();
       return;
     }
     const now = Date.now();
     this.failingSince ??= now;
     const answered = this.options.answeredAt?.();
-    if (answered !== undefined && answered > this.failingSince) this.failingSince = answered;
+    if (answered !== undefined && answered > this.failingSince) {
+      // A late answer: the window starts again from it.
+      this.failingSince = answered;
+      this.reasons.clear();
+    }
+    this.reasons.add(result.error);
     const failingMs = now - this.failingSince;
     if (failingMs < this.options.failAfterMs) return;
     this.fired = true;
     this.stop();
-    this.options.onFatal(result.error, failingMs);
+    this.options.onFatal([...this.reasons].join("; "), failingMs);
+  }
+
+  private recovered() {
+    this.failingSince = undefined;
+    this.reasons.clear();
   }
 }
