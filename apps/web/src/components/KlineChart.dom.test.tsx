@@ -60,13 +60,25 @@ let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
   api = await startApi({ "/api/index/getkdata": () => ({ interval: "1m", type: "candle", candles }) });
   openPageAt(api.origin);
-  // happy-dom lays nothing out: the chart's area is 350 x 300 CSS px.
+  // happy-dom lays nothing out: the chart's area is 350 x 300 CSS px, told once by a ResizeObserver as a browser does.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(private readonly told: () => void) {}
+      observe() {
+        this.told();
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
     DOMRect.fromRect({ width: 350, height: 300 }),
   );
 });
 afterAll(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   await api.close();
 });
 
@@ -112,6 +124,18 @@ describe("a chart whose library is made on demand", () => {
     expect(made.priceLines).toHaveLength(1);
     await waitFor(() => expect(chart().getAttribute("data-chart")).toBe("library"));
     expect(chart().querySelector("[data-testid=kline-sketch]")).toBeNull();
+  });
+
+  it("draws a line of the recorded closes over its fill when the chart is a line", async () => {
+    await renderWithApp(<KlineChart pairId={1} interval="1m" type="line" library="on-demand" />, []);
+    await waitFor(() => expect(drawn()).not.toBeNull());
+    const line = [...(drawn()?.querySelectorAll("path") ?? [])].find((p) => p.getAttribute("fill") === "none");
+    const points = (line?.getAttribute("d") ?? "").slice(1).split("L");
+    expect(points).toHaveLength(80);
+    // Closes rise with the candles (every fourth falls): the newest is drawn above the oldest shown.
+    const y = (point: string | undefined) => Number(point?.split(" ")[1]);
+    expect(y(points.at(-1))).toBeLessThan(y(points[0]));
+    expect(drawn()?.querySelector("[fill='url(#kline-sketch-area)']")).not.toBeNull();
   });
 
   it("is made by itself once the page has loaded and been idle a while", async () => {

@@ -1,6 +1,15 @@
 import type { Candle, KlineInterval } from "@cryptos/contract";
 import type { ISeriesApi, SeriesType } from "lightweight-charts";
-import { type CSSProperties, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type CandleType, INTERVAL_MS, useCandleHistory } from "@/lib/market/candles";
 import { useTheme } from "../lib/theme";
 import { type Bar, type LivePrice, putCandles, toBar, withLivePrice } from "./kline-chart/bars";
@@ -195,6 +204,9 @@ export function KlineChart({
     else if (newestBar && last && newestBar.time > last.time) bars.push(newestBar);
     return bars;
   }, [drawnByLibrary, candles, newestBar]);
+  // Drawn in a transition: the candles come in a query answer, which React renders synchronously, effects included;
+  // the drawing would make that one long task.
+  const sketchShown = useDeferredValue(sketchBars);
   const readout = hovered ?? newestBar;
   const linesLabel = (priceLines ?? []).map((l) => `${l.title} ${priceText(Number(l.price))}`).join(", ");
   const empty = candles !== undefined && candles.length === 0;
@@ -223,8 +235,8 @@ export function KlineChart({
             onKeyDown: want,
           })}
     >
-      {sketchBars && !empty && (
-        <KlineSketch bars={sketchBars} type={type} interval={interval} priceText={priceText} priceLines={priceLines} />
+      {sketchShown && !empty && (
+        <KlineSketch bars={sketchShown} type={type} interval={interval} priceText={priceText} priceLines={priceLines} />
       )}
       <div
         ref={containerRef}

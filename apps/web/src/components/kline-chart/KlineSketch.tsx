@@ -1,6 +1,6 @@
 import type { KlineInterval } from "@cryptos/contract";
 import type { TickMarkType, UTCTimestamp } from "lightweight-charts";
-import { type CSSProperties, useLayoutEffect, useRef, useState } from "react";
+import { type CSSProperties, memo, useEffect, useRef, useState } from "react";
 import type { CandleType } from "@/lib/market/candles";
 import { type Bar, FIRST_VIEW_BARS } from "./bars";
 import type { ChartPriceLine } from "./chart-hooks";
@@ -12,19 +12,22 @@ import { tickLabel } from "./time-labels";
 const FONT = "-apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif";
 const TONE = { up: "var(--up)", down: "var(--down)", accent: "var(--accent)" } as const;
 
-/** The size of the element, followed as it changes (0 x 0 until measured). */
+/**
+ * The size of the element, followed as it changes (0 x 0 until measured). Read by a ResizeObserver, which the browser
+ * calls after its own layout: measuring in a layout effect forced a layout of the whole page inside the render that
+ * brought the candles.
+ */
 function useSize<T extends Element>() {
   const ref = useRef<T>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
       const { width, height } = element.getBoundingClientRect();
       setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
     };
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -47,7 +50,13 @@ export interface KlineSketchProps {
  * library would draw them. It stands in while the library is not made yet; it is only a picture (the chart's
  * accessible name is on its container), and draws only the candles it is given.
  */
-export function KlineSketch({ bars, type, interval, priceText, priceLines }: KlineSketchProps) {
+export const KlineSketch = memo(function KlineSketch({
+  bars,
+  type,
+  interval,
+  priceText,
+  priceLines,
+}: KlineSketchProps) {
   const [ref, { width, height }] = useSize<HTMLDivElement>();
   const fontSize = chartFontSize();
   const recent = bars.slice(-FIRST_VIEW_BARS);
@@ -84,7 +93,14 @@ export function KlineSketch({ bars, type, interval, priceText, priceLines }: Kli
             ))}
           </g>
           {type === "candle" ? <Candles layout={layout} /> : <Closes layout={layout} bars={bars} />}
-          <Levels layout={layout} bars={bars} type={type} priceText={priceText} priceLines={priceLines} />
+          <Levels
+            layout={layout}
+            bars={bars}
+            type={type}
+            priceText={priceText}
+            priceLines={priceLines}
+            fontSize={fontSize}
+          />
           <g style={{ fill: "var(--text-secondary)" }}>
             {layout.prices
               .filter(({ y }) => badges.every((at) => Math.abs(at - y) >= fontSize * 1.6))
@@ -109,7 +125,7 @@ export function KlineSketch({ bars, type, interval, priceText, priceLines }: Kli
       )}
     </div>
   );
-}
+});
 
 type Layout = ReturnType<typeof layOutSketch>;
 /** A 1 px line on the pixel grid. */
@@ -171,15 +187,16 @@ function Levels({
   type,
   priceText,
   priceLines,
+  fontSize,
 }: {
   layout: Layout;
   bars: readonly Bar[];
   type: CandleType;
   priceText: (value: number) => string;
   priceLines?: readonly ChartPriceLine[];
+  fontSize: number;
 }) {
   const newest = bars.at(-1);
-  const fontSize = chartFontSize();
   const levels: { price: number; color: string; dash: string; width: number; title?: string }[] = [];
   for (const line of priceLines ?? [])
     levels.push({
