@@ -25,12 +25,18 @@ import { seedBenchPairs } from "../seed-pairs.mjs";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WEB = path.join(ROOT, "apps/web");
 const HOME = "#/pages/index/index";
+/** Pages to audit (BENCH_WEB_ROUTES=home,trade: only those), each as a visitor sees it but Assets (signed in). */
 const ROUTES = [
   ["home", HOME],
   ["markets", "#/pages/markets/markets"],
   ["trade", "#/pages/transaction/transaction"],
   ["assets", "#/pages/assets/assets"],
-];
+].filter(([route]) => !process.env.BENCH_WEB_ROUTES || process.env.BENCH_WEB_ROUTES.split(",").includes(route));
+/**
+ * An earlier build of apps/web (its dist folder) whose pages are audited in the same rounds, each right after the
+ * current build's: before and after of a change in one alternating run, on the same server code.
+ */
+const BEFORE_DIST = process.env.BENCH_WEB_BEFORE ? path.resolve(process.env.BENCH_WEB_BEFORE) : undefined;
 const MARKET_PAIRS = 200;
 const TICKING_MS = Number(process.env.BENCH_WEB_TICKING_MS ?? 10_000);
 /** A folder to keep each Lighthouse report in (JSON), to read the failing audits. */
@@ -378,7 +384,8 @@ try {
     });
     cleanups.push(() => chrome.kill());
     const categories = ["performance", "accessibility", "best-practices"];
-    async function audit(url, { signedIn = false } = {}) {
+    let reportNumber = 1;
+    async function audit(url, { signedIn = false, name = "" } = {}) {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -393,8 +400,8 @@ try {
       const lhr = result.lhr;
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
-        const name = new URL(url).hash.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "baseline";
-        writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(lhr));
+        const file = name.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "baseline";
+        writeFileSync(path.join(REPORTS, `${file}-${reportNumber++}.json`), JSON.stringify(lhr));
       }
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
@@ -430,8 +437,8 @@ try {
      */
     async function auditOnce(route, url, { signedIn = false } = {}) {
       for (let attempt = 1; ; attempt++) {
-        if (signedIn) await signInProfile(chrome.port, homeServer.url);
-        const r = await audit(url, { signedIn });
+        if (signedIn) await signInProfile(chrome.port, new URL(url).origin);
+        const r = await audit(url, { signedIn, name: route });
         if (!r.error) return r;
         progress(`web: Lighthouse ${route}, attempt ${attempt}: ${r.error}`);
         if (attempt === 2) return r;
@@ -439,14 +446,20 @@ try {
     }
     // Alternating rounds (the bare app, then each page), RUNS of them: the machine's speed moves between runs (other
     // work on it), so each figure is the median of its runs, beside the bare app's median from the same rounds.
-    const runs = Object.fromEntries([["bare", []], ...ROUTES.map(([route]) => [route, []])]);
+    const beforeServer = BEFORE_DIST ? await startServer("before", BEFORE_DIST, {}) : undefined;
+    /** Each page of this build, and right after it the same page of the earlier build (BENCH_WEB_BEFORE). */
+    const PAGES = ROUTES.flatMap(([route, hash]) => [
+      [route, hash, homeServer],
+      ...(beforeServer ? [[`${route} (before)`, hash, beforeServer]] : []),
+    ]);
+    const runs = Object.fromEntries([["bare", []], ...PAGES.map(([route]) => [route, []])]);
     for (let round = 1; round <= RUNS; round++) {
       progress(`web: Lighthouse round ${round} of ${RUNS}`);
       runs.bare.push(await auditOnce("bare", bare.url));
-      for (const [route, hash] of ROUTES) {
+      for (const [route, hash, server] of PAGES) {
         // Assets is audited signed in (a wallet's session in the profile's storage), the others as a visitor sees them.
-        const signedIn = route === "assets";
-        runs[route].push(await auditOnce(route, homeServer.url + hash, { signedIn }));
+        const signedIn = route.startsWith("assets");
+        runs[route].push(await auditOnce(route, server.url + hash, { signedIn }));
       }
     }
     const recorded = (list) => list.filter((r) => !r.error);
@@ -465,7 +478,7 @@ try {
     const bareFigures = figures(runs.bare);
     const describe = (f) =>
       `LCP ${f.lcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, ${f.requests} requests, ${f.jsKb} KB JS transferred, longest task ${f.longestTask} ms`;
-    for (const [route, hash] of ROUTES) {
+    for (const [route, hash] of PAGES) {
       const list = runs[route];
       const f = figures(list);
       for (const category of categories) {
@@ -480,7 +493,7 @@ try {
           note:
             category === "performance"
               ? `medians: ${describe(f)} (bare app: ${describe(bareFigures)}); scores ${list.map(scoreOf).join(", ")} (bare ${runs.bare.map(scoreOf).join(", ")}); mobile preset, simulated throttling, benchmarkIndex median ${f.benchmarkIndex}; below 0.9 in the last run: ${list.at(-1).failing.join(", ") || "none"}`
-              : `${hash}${route === "assets" ? " (signed in with a wallet)" : ""}`,
+              : `${hash}${route.startsWith("assets") ? " (signed in with a wallet)" : ""}`,
         });
       }
       const budgets = [
@@ -505,6 +518,7 @@ try {
       }
     }
     await chrome.kill();
+    await beforeServer?.stop();
   }
   await homeServer.stop();
 

@@ -41,7 +41,8 @@ await browser.startTracing(page, {
   categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "loading"],
 });
 await page.goto(url, { waitUntil: "networkidle" });
-await page.waitForTimeout(1500);
+// AFTER_MS: how long the trace goes on after the network is idle (a task scheduled for later, e.g. an idle callback).
+await page.waitForTimeout(Number(process.env.AFTER_MS ?? 1500));
 const trace = JSON.parse((await browser.stopTracing()).toString());
 const { profile } = profiling
   ? await cdp.send("Profiler.stop")

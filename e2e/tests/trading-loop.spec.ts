@@ -155,6 +155,39 @@ for (const lang of ["en", "de"] as const) {
   });
 }
 
+test("Trade draws its recorded candles itself until a pointer on the chart brings in the library, crosshair and all", async ({
+  page,
+}) => {
+  // No idle moment comes: only the pointer makes the chart (decision 168).
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const libraryFiles: string[] = [];
+  page.on("request", (sent) => {
+    if (/lightweight-charts/.test(sent.url())) libraryFiles.push(sent.url());
+  });
+  await page.goto(TRADE);
+  const chart = page.getByTestId("kline-chart");
+  await expect(chart.getByTestId("kline-sketch").locator("svg")).toBeVisible();
+  await expect(page.getByRole("img", { name: "K-line chart of BTC/USDT" })).toBeVisible();
+  const readout = page.getByTestId("kline-readout");
+  await expect(readout).toHaveAttribute("data-hovered", "false");
+  await expect(readout).toContainText(/C\s*\d/);
+  expect(await chart.locator("canvas").count()).toBe(0);
+  expect(libraryFiles).toEqual([]);
+
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await expect(chart.locator("canvas").first()).toBeVisible();
+  await expect(chart).toHaveAttribute("data-chart", "library");
+  await expect(chart.getByTestId("kline-sketch")).toHaveCount(0);
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+  await expect(readout).toHaveAttribute("data-hovered", "true");
+  const text = (await readout.textContent()) ?? "";
+  for (const key of ["O", "H", "L", "C"]) expect(text).toMatch(new RegExp(`${key}\\s*\\d`));
+  expect(libraryFiles).toHaveLength(1);
+});
+
 test("Trade and the pair screen offer the same chart intervals with the same labels", async ({ page }) => {
   await page.goto(TRADE);
   await expect(page.getByTestId("chart-intervals").getByRole("button").first()).toBeVisible({ timeout: 30_000 });

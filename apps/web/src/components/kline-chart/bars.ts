@@ -27,7 +27,9 @@ export const toBar = (c: Candle): Bar => ({
 });
 
 /** How many of the newest candles fill the first view on a phone; the rest is a drag away. */
-const FIRST_VIEW_BARS = 80;
+export const FIRST_VIEW_BARS = 80;
+/** Empty bars' room right of the newest candle in the first view. */
+export const RIGHT_OFFSET_BARS = 3;
 /** When fewer than this many bars are left of the view, the page before is fetched. */
 export const PAGE_BACK_MARGIN = 30;
 
@@ -51,7 +53,10 @@ export function putCandles(
   else series.setData(bars.map(({ time, close }) => ({ time, value: close })));
   if (fitted.current !== view && bars.length > 0) {
     fitted.current = view;
-    timeScale.setVisibleLogicalRange({ from: Math.max(0, bars.length - FIRST_VIEW_BARS), to: bars.length + 2 });
+    timeScale.setVisibleLogicalRange({
+      from: Math.max(0, bars.length - FIRST_VIEW_BARS),
+      to: bars.length - 1 + RIGHT_OFFSET_BARS,
+    });
   } else if (before && firstBefore !== undefined) {
     const added = bars.findIndex((bar) => bar.time === firstBefore);
     if (added > 0) timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });

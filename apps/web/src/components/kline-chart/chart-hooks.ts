@@ -1,17 +1,9 @@
 import type { Candle } from "@cryptos/contract";
-import {
-  createChart,
-  type IChartApi,
-  type IPriceLine,
-  type ISeriesApi,
-  LineStyle,
-  type SeriesType,
-  type Time,
-  type UTCTimestamp,
-} from "lightweight-charts";
+import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, SeriesType, Time, UTCTimestamp } from "lightweight-charts";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { currentLocale } from "@/lib/i18n";
-import { type Bar, PAGE_BACK_MARGIN, toBar } from "./bars";
+import { type Bar, PAGE_BACK_MARGIN, RIGHT_OFFSET_BARS, toBar } from "./bars";
+import type { ChartLibrary } from "./chart-library";
 import { type ChartColors, chartColors, chartFontSize, layoutColors } from "./look";
 import { crosshairLabel, tickLabel } from "./time-labels";
 
@@ -26,26 +18,29 @@ export interface ChartPriceLine {
   tone?: "up" | "down" | "accent";
 }
 
+/** LineStyle.Dashed (the library's enum is in its file, loaded with the chart). */
+const DASHED = 2 as LineStyle.Dashed;
+
 /**
- * The chart itself lives outside React: created once `ready`, sized by its container (autoSize uses
+ * The chart itself lives outside React: created once `library` is given (loaded, and the candles here), sized by its container (autoSize uses
  * ResizeObserver), its labels following the root font size as the rest of the app does (it grows up to 960 px
  * wide). Returns the chart and the colours it was given.
  */
-export function useChart(container: RefObject<HTMLDivElement | null>, ready: boolean) {
+export function useChart(container: RefObject<HTMLDivElement | null>, library: ChartLibrary | null) {
   const chartRef = useRef<IChartApi | null>(null);
   const colorsRef = useRef<ChartColors | null>(null);
   useEffect(() => {
     const element = container.current;
-    if (!element || !ready) return;
+    if (!element || !library) return;
     const colors = chartColors();
     colorsRef.current = colors;
     const look = layoutColors(colors);
-    const chart = createChart(element, {
+    const chart = library.createChart(element, {
       autoSize: true,
       ...look,
       layout: { ...look.layout, fontSize: chartFontSize(), attributionLogo: false },
       rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, rightOffset: 3, tickMarkFormatter: tickLabel },
+      timeScale: { borderVisible: false, rightOffset: RIGHT_OFFSET_BARS, tickMarkFormatter: tickLabel },
       localization: { locale: currentLocale(), timeFormatter: crosshairLabel },
     });
     chartRef.current = chart;
@@ -56,7 +51,7 @@ export function useChart(container: RefObject<HTMLDivElement | null>, ready: boo
       chart.remove();
       chartRef.current = null;
     };
-  }, [container, ready]);
+  }, [container, library]);
   return { chartRef, colorsRef };
 }
 
@@ -135,7 +130,7 @@ export function usePriceLines(
         price: Number(line.price),
         color: colors[line.tone ?? "accent"],
         lineWidth: 2,
-        lineStyle: LineStyle.Dashed,
+        lineStyle: DASHED,
         axisLabelVisible: true,
         title: line.title,
       }),

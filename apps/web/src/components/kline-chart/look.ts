@@ -1,4 +1,4 @@
-import { ColorType } from "lightweight-charts";
+import type { ColorType } from "lightweight-charts";
 import type { CandleType } from "@/lib/market/candles";
 import { themeColors, withAlpha } from "@/lib/theme";
 
@@ -22,9 +22,12 @@ export function chartColors() {
 }
 export type ChartColors = ReturnType<typeof chartColors>;
 
+/** ColorType.Solid: the library's enum is in its file, which loads only when the chart is made. */
+const SOLID = "solid" as ColorType.Solid;
+
 /** The chart's own colours (the series take theirs from seriesColors). */
 export const layoutColors = (colors: ChartColors) => ({
-  layout: { background: { type: ColorType.Solid, color: colors.background }, textColor: colors.text },
+  layout: { background: { type: SOLID, color: colors.background }, textColor: colors.text },
   grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
   crosshair: { vertLine: { labelBackgroundColor: colors.label }, horzLine: { labelBackgroundColor: colors.label } },
 });

@@ -1,4 +1,4 @@
-import { TickMarkType, type Time } from "lightweight-charts";
+import type { TickMarkType, Time } from "lightweight-charts";
 import { currentLocale } from "@/lib/i18n";
 
 const asDate = (time: Time): Date =>
@@ -25,15 +25,21 @@ function dateFormat(parts: keyof typeof DATE_PARTS): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The library's TickMarkType values: its enum is in its file, which loads only when the chart is made (the app's
+ * own first view, KlineSketch, labels its axis with these too).
+ */
+export const TICK = { year: 0, month: 1, day: 2, time: 3 } as const;
+
 /** Axis labels in the viewer's time zone and language (the library would print UTC in English). */
 export function tickLabel(time: Time, kind: TickMarkType): string {
   const date = asDate(time);
-  switch (kind) {
-    case TickMarkType.Year:
+  switch (kind as number) {
+    case TICK.year:
       return dateFormat("year").format(date);
-    case TickMarkType.Month:
+    case TICK.month:
       return dateFormat("month").format(date);
-    case TickMarkType.DayOfMonth:
+    case TICK.day:
       return dateFormat("day").format(date);
     default:
       return dateFormat("time").format(date);

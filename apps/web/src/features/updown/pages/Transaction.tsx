@@ -186,6 +186,7 @@ export default function Transaction() {
             interval={interval}
             type="candle"
             height="var(--updown-chart-height)"
+            library="on-demand"
             priceDecimals={pair?.price_decimals ?? 2}
             live={
               detail.data?.price && detail.data.updated_at
