@@ -1,0 +1,107 @@
+// Two or more server bundles (or one with different node flags), started alternately on PGlite as `npm start` starts
+// them: a cold start on a new data folder, its RSS 3 s later and after IDLE_S more, then a warm start on the same
+// folder. Prints each round and the medians: wall ms to the first product list answer, and the server process's CPU
+// ms (user + sys, every thread) by then, which a busy machine inflates far less than the wall time.
+//   node tools/server-start-ab.mjs before=../apps/server/dist-before/main.js after=../apps/server/dist/main.js
+//   ARGS_lazy="--wasm-lazy-compilation" node tools/server-start-ab.mjs plain=<main.js> lazy=<main.js>
+// A bundle copied elsewhere must stay two levels under the repository (apps/server/<dir>/main.js): it finds its
+// libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { START_ENV } from "../../scripts/start-env.mjs";
+import { median, rssMb } from "../lib.mjs";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const IDLE_S = Number(process.env.IDLE_S ?? 8);
+const bundles = process.argv.slice(2).map((arg) => {
+  const at = arg.indexOf("=");
+  return { name: arg.slice(0, at), main: path.resolve(arg.slice(at + 1)) };
+});
+if (bundles.length === 0) throw new Error("usage: server-start-ab.mjs name=path/to/main.js ...");
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function get(port, pathname) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c) => {
+        body += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode, body }));
+    });
+    req.on("error", () => resolve({ status: 0, body: "" }));
+  });
+}
+
+/** CPU ms the process has used, all threads (/proc/<pid>/stat utime + stime, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function start({ name, main }, dataDir, port) {
+  const started = performance.now();
+  const args = (process.env[`ARGS_${name}`] ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...args, main], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...START_ENV,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`${name} exited before it answered`);
+    const answer = await get(port, "/api/index/productlist?product_type=1");
+    if (answer.status === 200 && answer.body.includes('"code":1')) break;
+    await sleep(20);
+  }
+  return { child, ms: Math.round(performance.now() - started), cpu: cpuMs(child.pid) };
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+
+const figures = ["cold", "coldCpu", "rss3s", "rssIdle", "warm", "warmCpu"];
+const results = new Map(bundles.map((b) => [b.name, Object.fromEntries(figures.map((f) => [f, []]))]));
+let port = 4900;
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const bundle of bundles) {
+    const r = results.get(bundle.name);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "cryptos-start-ab-"));
+    try {
+      const cold = await start(bundle, dataDir, ++port);
+      r.cold.push(cold.ms);
+      r.coldCpu.push(cold.cpu);
+      await sleep(3000);
+      r.rss3s.push(rssMb(cold.child.pid));
+      await sleep(IDLE_S * 1000);
+      r.rssIdle.push(rssMb(cold.child.pid));
+      await stop(cold.child);
+      const warm = await start(bundle, dataDir, ++port);
+      r.warm.push(warm.ms);
+      r.warmCpu.push(warm.cpu);
+      await stop(warm.child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    console.log(`round ${round} ${bundle.name}: ${figures.map((f) => `${f} ${r[f].at(-1)}`).join(", ")}`);
+  }
+}
+for (const [name, r] of results) {
+  console.log(`${name} medians of ${ROUNDS}: ${figures.map((f) => `${f} ${median(r[f])}`).join(", ")}`);
+}
