@@ -2,6 +2,7 @@
 // and one line per figure that run.mjs collects.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import pg from "pg";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
@@ -62,3 +63,18 @@ export const percentile = (xs, p) => {
   const s = Float64Array.from(xs).sort();
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
+
+/** GET http://127.0.0.1:<port><pathname> on a new connection: `{status, body}`, status 0 when nothing answers. */
+export function localGet(port, pathname) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c) => {
+        body += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode, body }));
+    });
+    req.on("error", () => resolve({ status: 0, body: "" }));
+    req.setTimeout(30_000, () => req.destroy());
+  });
+}

@@ -5,12 +5,11 @@
 // Fastify server started the same way in the same run, and PostgreSQL is the baseline of PGlite's memory.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { START_ENV } from "../../scripts/start-env.mjs";
-import { emit, freshDatabase, median, progress, rssMb } from "../lib.mjs";
+import { emit, freshDatabase, localGet, median, progress, rssMb } from "../lib.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 3);
@@ -26,20 +25,6 @@ process.on("exit", () => {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function get(port, pathname) {
-  return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (c) => {
-        body += c;
-      });
-      res.on("end", () => resolve({ status: res.statusCode, body }));
-    });
-    req.on("error", () => resolve({ status: 0, body: "" }));
-    req.setTimeout(30_000, () => req.destroy());
-  });
-}
-
 const BARE = `
 import Fastify from "fastify";
 const app = Fastify();
@@ -53,7 +38,7 @@ await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
  */
 async function start({ env, port, bare = false }) {
   // Something left on the port (a server of an earlier run that was killed) would answer for this one.
-  if ((await get(port, "/api/index/productlist?product_type=1")).status !== 0) {
+  if ((await localGet(port, "/api/index/productlist?product_type=1")).status !== 0) {
     throw new Error(`port ${port} already answers: stop what listens there (BENCH_SERVER_PORT picks another)`);
   }
   const started = performance.now();
@@ -91,7 +76,7 @@ async function start({ env, port, bare = false }) {
   });
   for (;;) {
     if (server.exited) throw new Error(`server exited:\n${server.log.slice(-3000)}`);
-    const answer = await get(port, "/api/index/productlist?product_type=1");
+    const answer = await localGet(port, "/api/index/productlist?product_type=1");
     if (answer.status === 200 && answer.body.includes('"code":1')) break;
     await sleep(25);
   }
@@ -133,7 +118,10 @@ async function chartReads(port, pid) {
       const intval = INTERVALS[Math.floor(Math.random() * INTERVALS.length)];
       const end = Date.now() - Math.floor(Math.random() * 90 * DAY_MS);
       const type = Math.random() < 0.5 ? "candle" : "line";
-      const answer = await get(port, `/api/index/getkdata?type=${type}&productid=${pair}&intval=${intval}&end=${end}`);
+      const answer = await localGet(
+        port,
+        `/api/index/getkdata?type=${type}&productid=${pair}&intval=${intval}&end=${end}`,
+      );
       requests += 1;
       if (answer.status !== 200 || !answer.body.includes('"code":1')) failures += 1;
     }

@@ -8,11 +8,10 @@
 // libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { START_ENV } from "../../scripts/start-env.mjs";
-import { median, rssMb } from "../lib.mjs";
+import { localGet, median, rssMb } from "../lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const IDLE_S = Number(process.env.IDLE_S ?? 8);
@@ -23,19 +22,6 @@ const bundles = process.argv.slice(2).map((arg) => {
 if (bundles.length === 0) throw new Error("usage: server-start-ab.mjs name=path/to/main.js ...");
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function get(port, pathname) {
-  return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (c) => {
-        body += c;
-      });
-      res.on("end", () => resolve({ status: res.statusCode, body }));
-    });
-    req.on("error", () => resolve({ status: 0, body: "" }));
-  });
-}
 
 /** CPU ms the process has used, all threads (/proc/<pid>/stat utime + stime, in clock ticks of 10 ms). */
 function cpuMs(pid) {
@@ -63,7 +49,7 @@ async function start({ name, main }, dataDir, port) {
   });
   for (;;) {
     if (exited) throw new Error(`${name} exited before it answered`);
-    const answer = await get(port, "/api/index/productlist?product_type=1");
+    const answer = await localGet(port, "/api/index/productlist?product_type=1");
     if (answer.status === 200 && answer.body.includes('"code":1')) break;
     await sleep(20);
   }
