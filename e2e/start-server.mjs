@@ -4,7 +4,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { START_ENV } from "../scripts/start-env.mjs";
+import { START_ENV, START_NODE_ARGS } from "../scripts/start-env.mjs";
 import { CODE_RESEND_S, E2E_OPERATOR, E2E_PORT, E2E_TOTP_OPERATOR, MAIL_FILE, MAIL_PORT, RUN_DIR } from "./e2e-env.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 
@@ -23,7 +23,7 @@ for (const { email, password } of [E2E_OPERATOR, E2E_TOTP_OPERATOR]) {
   });
 }
 
-const server = spawn(process.execPath, [path.join(here, "../apps/server/dist/main.js")], {
+const server = spawn(process.execPath, [...START_NODE_ARGS, path.join(here, "../apps/server/dist/main.js")], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -1,6 +1,6 @@
-// The environment `npm start` gives the server: the `NAME=value` words before `node` in the root package.json's start
-// script. The browser tests and the server benchmark start the built server with it too, so they run it as a user
-// does (decision 084).
+// How `npm start` starts the server: the `NAME=value` words before `node` in the root package.json's start script (the
+// environment, decision 084) and the flags between `node` and the script (node's own, decision 169). The browser
+// tests, the server tests' processes and the server benchmark start the built server with both, as a user does.
 import { readFileSync } from "node:fs";
 
 const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -13,3 +13,6 @@ export const START_ENV = Object.fromEntries(
     return [word.slice(0, at), word.slice(at + 1)];
   }),
 );
+
+/** Node's flags for the server, e.g. `--liftoff-only`. */
+export const START_NODE_ARGS = words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("-"));

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { START_ENV } from "../../scripts/start-env.mjs";
+import { START_ENV, START_NODE_ARGS } from "../../scripts/start-env.mjs";
 import { emit, freshDatabase, localGet, median, progress, rssMb } from "../lib.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,7 +42,9 @@ async function start({ env, port, bare = false }) {
     throw new Error(`port ${port} already answers: stop what listens there (BENCH_SERVER_PORT picks another)`);
   }
   const started = performance.now();
-  const args = bare ? ["--input-type=module", "-e", BARE] : [path.join(ROOT, "apps/server/dist/main.js")];
+  const args = bare
+    ? ["--input-type=module", "-e", BARE]
+    : [...START_NODE_ARGS, path.join(ROOT, "apps/server/dist/main.js")];
   const child = spawn(process.execPath, args, {
     cwd: bare ? path.join(ROOT, "bench") : ROOT,
     env: {

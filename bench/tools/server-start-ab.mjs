@@ -3,14 +3,15 @@
 // folder. Prints each round and the medians: wall ms to the first product list answer, and the server process's CPU
 // ms (user + sys, every thread) by then, which a busy machine inflates far less than the wall time.
 //   node tools/server-start-ab.mjs before=../apps/server/dist-before/main.js after=../apps/server/dist/main.js
-//   ARGS_lazy="--wasm-lazy-compilation" node tools/server-start-ab.mjs plain=<main.js> lazy=<main.js>
+//   ARGS_plain=" " ARGS_lazy="--wasm-lazy-compilation" node tools/server-start-ab.mjs plain=<main.js> lazy=<main.js>
+// Each starts with `npm start`'s node flags unless ARGS_<name> gives others (a space: none).
 // A bundle copied elsewhere must stay two levels under the repository (apps/server/<dir>/main.js): it finds its
 // libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { START_ENV } from "../../scripts/start-env.mjs";
+import { START_ENV, START_NODE_ARGS } from "../../scripts/start-env.mjs";
 import { localGet, median, rssMb } from "../lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -31,7 +32,8 @@ function cpuMs(pid) {
 
 async function start({ name, main }, dataDir, port) {
   const started = performance.now();
-  const args = (process.env[`ARGS_${name}`] ?? "").split(" ").filter(Boolean);
+  const flags = process.env[`ARGS_${name}`];
+  const args = flags === undefined ? START_NODE_ARGS : flags.split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...args, main], {
     env: {
       PATH: process.env.PATH,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { expect } from "vitest";
+import { START_NODE_ARGS } from "../../../scripts/start-env.mjs";
 import { type Database, openDatabase } from "../src/db/client";
 import type { LedgerService } from "../src/modules/ledger/service";
 import { fundUser, insertUser } from "./fixtures";
@@ -122,9 +123,11 @@ export const toCents = (value: string): bigint => {
  * folder from its migrated template, and spares each process about 3 s of CPU compiling the sources.
  */
 export function nodeArgsFor(entry: "main" | "cli"): string[] {
+  // The server with npm start's node flags (decision 169); the operator CLI has none.
+  const flags = entry === "main" ? START_NODE_ARGS : [];
   return process.env.TEST_SERVER_BUILD === "1"
-    ? [path.join(ROOT, `apps/server/dist/${entry}.js`)]
-    : ["--import", "tsx", path.join(ROOT, `apps/server/src/${entry}.ts`)];
+    ? [...flags, path.join(ROOT, `apps/server/dist/${entry}.js`)]
+    : [...flags, "--import", "tsx", path.join(ROOT, `apps/server/src/${entry}.ts`)];
 }
 
 /** The server as `npm start` runs it (see nodeArgsFor), with the last 8 kB of its output for failure messages. */
