@@ -130,7 +130,7 @@ export function nodeArgsFor(entry: "main" | "cli"): string[] {
     : [...flags, "--import", "tsx", path.join(ROOT, `apps/server/src/${entry}.ts`)];
 }
 
-/** The server as `npm start` runs it (see nodeArgsFor), with the last 8 kB of its output for failure messages. */
+/** The server as `npm start` runs it (see nodeArgsFor), with the last 64 kB of its output for failure messages. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = "";
