@@ -32,7 +32,7 @@ export function useChartLibrary(wanted: boolean): ChartLibrary | null {
     let live = true;
     loadLibrary().then(
       (loadedNow) => live && setLibrary(loadedNow),
-      // A failed load (offline, a new deployment's file names) is tried again on the next demand.
+      // A failed load (offline, a new deployment's file names): the SVG view stays, and the next chart mounted tries again.
       () => {
         loading = null;
       },
