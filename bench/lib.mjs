@@ -78,3 +78,42 @@ export function localGet(port, pathname) {
     req.setTimeout(30_000, () => req.destroy());
   });
 }
+
+const CHART_INTERVALS = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"];
+const DAY_MS = 86_400_000;
+/** How many clients `chartReads` runs at once. */
+export const CHART_READERS = 4;
+
+/**
+ * CHART_READERS clients asking a server on `port` for random charts (pair, interval, a page anywhere in 90 days) for
+ * `seconds`, while the RSS of `pid` is sampled every 250 ms: `{plateau, requests, failures}`, the plateau being the
+ * highest sample. The server must not limit one address (PER_IP_LIMITS=off), or this measures refusals.
+ */
+export async function chartReads(port, pid, seconds) {
+  const samples = [];
+  let requests = 0;
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const reader = async () => {
+    while (performance.now() < until) {
+      const pair = 1 + Math.floor(Math.random() * 12);
+      const intval = CHART_INTERVALS[Math.floor(Math.random() * CHART_INTERVALS.length)];
+      const end = Date.now() - Math.floor(Math.random() * 90 * DAY_MS);
+      const type = Math.random() < 0.5 ? "candle" : "line";
+      const answer = await localGet(
+        port,
+        `/api/index/getkdata?type=${type}&productid=${pair}&intval=${intval}&end=${end}`,
+      );
+      requests += 1;
+      if (answer.status !== 200 || !answer.body.includes('"code":1')) failures += 1;
+    }
+  };
+  const sampler = (async () => {
+    while (performance.now() < until) {
+      samples.push(rssMb(pid));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  await Promise.all([...Array.from({ length: CHART_READERS }, reader), sampler]);
+  return { plateau: Math.max(...samples), requests, failures };
+}

@@ -9,12 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { START_ENV, START_NODE_ARGS } from "../../scripts/start-env.mjs";
-import { emit, freshDatabase, localGet, median, progress, rssMb } from "../lib.mjs";
+import { CHART_READERS, chartReads, emit, freshDatabase, localGet, median, progress, rssMb } from "../lib.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 3);
 const READ_SECONDS = Number(process.env.BENCH_SERVER_READ_SECONDS ?? 30);
-const READERS = 4;
 /** The generated history is written in the background; idle is measured once it is complete (or after this). */
 const HISTORY_WAIT_MS = Number(process.env.BENCH_SERVER_HISTORY_WAIT_S ?? 240) * 1000;
 
@@ -105,40 +104,6 @@ async function rssOver(pid, ms) {
   return median(samples);
 }
 
-const INTERVALS = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"];
-const DAY_MS = 86_400_000;
-
-/** READERS clients asking for random charts (pair, interval, a page anywhere in 90 days) for READ_SECONDS. */
-async function chartReads(port, pid) {
-  const samples = [];
-  let requests = 0;
-  let failures = 0;
-  const until = performance.now() + READ_SECONDS * 1000;
-  const reader = async () => {
-    while (performance.now() < until) {
-      const pair = 1 + Math.floor(Math.random() * 12);
-      const intval = INTERVALS[Math.floor(Math.random() * INTERVALS.length)];
-      const end = Date.now() - Math.floor(Math.random() * 90 * DAY_MS);
-      const type = Math.random() < 0.5 ? "candle" : "line";
-      const answer = await localGet(
-        port,
-        `/api/index/getkdata?type=${type}&productid=${pair}&intval=${intval}&end=${end}`,
-      );
-      requests += 1;
-      if (answer.status !== 200 || !answer.body.includes('"code":1')) failures += 1;
-    }
-  };
-  const sampler = (async () => {
-    while (performance.now() < until) {
-      samples.push(rssMb(pid));
-      await sleep(250);
-    }
-  })();
-  await Promise.all([...Array.from({ length: READERS }, reader), sampler]);
-  // The plateau: the highest resident memory seen under the reads.
-  return { plateau: Math.max(...samples), requests, failures };
-}
-
 async function waitForHistory(server) {
   const until = performance.now() + HISTORY_WAIT_MS;
   while (server.historyDoneAt === null && performance.now() < until && !server.exited) await sleep(250);
@@ -160,7 +125,7 @@ async function measure(engine, port, newData) {
     afterStart.push(await rssOver(server.child.pid, 3000));
     const complete = await waitForHistory(server);
     idle.push(await rssOver(server.child.pid, 5000));
-    const reads = await chartReads(port, server.child.pid);
+    const reads = await chartReads(port, server.child.pid, READ_SECONDS);
     plateau.push(reads.plateau);
     progress(
       `${engine} run ${run + 1}: cold ${server.firstAnswerMs} ms, rss after start ${afterStart.at(-1)} MB, idle ${idle.at(-1)} MB` +
@@ -259,5 +224,5 @@ emit({
   baselineName: "the same on PostgreSQL",
   target: 500,
   higherIsBetter: false,
-  note: `${memNote}, the highest sample while ${READERS} clients read random charts for ${READ_SECONDS} s`,
+  note: `${memNote}, the highest sample while ${CHART_READERS} clients read random charts for ${READ_SECONDS} s`,
 });

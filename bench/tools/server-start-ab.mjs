@@ -6,16 +6,18 @@
 //   ARGS_plain=" " ARGS_lazy="--wasm-lazy-compilation" node tools/server-start-ab.mjs plain=<main.js> lazy=<main.js>
 // Each starts with `npm start`'s node flags unless ARGS_<name> gives others (a space: none).
 // A bundle copied elsewhere must stay two levels under the repository (apps/server/<dir>/main.js): it finds its
-// libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8).
+// libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8); READS_S (0): seconds
+// of random chart reads by 4 clients after the idle sample, for their count and the RSS plateau under them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { START_ENV, START_NODE_ARGS } from "../../scripts/start-env.mjs";
-import { localGet, median, rssMb } from "../lib.mjs";
+import { chartReads, localGet, median, rssMb } from "../lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const IDLE_S = Number(process.env.IDLE_S ?? 8);
+const READS_S = Number(process.env.READS_S ?? 0);
 const bundles = process.argv.slice(2).map((arg) => {
   const at = arg.indexOf("=");
   return { name: arg.slice(0, at), main: path.resolve(arg.slice(at + 1)) };
@@ -41,6 +43,9 @@ async function start({ name, main }, dataDir, port) {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // The chart readers are one address.
+      PER_IP_LIMITS: "off",
+      RATE_LIMIT_PER_MINUTE: "10000000",
       ...START_ENV,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -64,7 +69,15 @@ const stop = (child) =>
     child.kill("SIGTERM");
   });
 
-const figures = ["cold", "coldCpu", "rss3s", "rssIdle", "warm", "warmCpu"];
+const figures = [
+  "cold",
+  "coldCpu",
+  "rss3s",
+  "rssIdle",
+  ...(READS_S > 0 ? ["reads", "rssReads"] : []),
+  "warm",
+  "warmCpu",
+];
 const results = new Map(bundles.map((b) => [b.name, Object.fromEntries(figures.map((f) => [f, []]))]));
 let port = 4900;
 for (let round = 1; round <= ROUNDS; round++) {
@@ -79,6 +92,12 @@ for (let round = 1; round <= ROUNDS; round++) {
       r.rss3s.push(rssMb(cold.child.pid));
       await sleep(IDLE_S * 1000);
       r.rssIdle.push(rssMb(cold.child.pid));
+      if (READS_S > 0) {
+        const reads = await chartReads(port, cold.child.pid, READS_S);
+        if (reads.failures > 0) console.log(`${bundle.name}: ${reads.failures} chart reads failed`);
+        r.reads.push(reads.requests);
+        r.rssReads.push(reads.plateau);
+      }
       await stop(cold.child);
       const warm = await start(bundle, dataDir, ++port);
       r.warm.push(warm.ms);
