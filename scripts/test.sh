@@ -23,6 +23,11 @@ echo "== build (without a browser: the prerendered shells are drawn in Node, dec
 bash scripts/without-browser.sh npm run build --silent
 grep -q '<div class="shells"><div class="shell"' apps/web/dist/index.html ||
   { echo "the build put no prerendered shells in apps/web/dist/index.html"; exit 1; }
+# One character outside Latin-1 doubles the memory V8 keeps a script's source in; the build writes ASCII
+# (apps/server/build.mjs, decision 170).
+if LC_ALL=C grep -l -P '[^\x00-\x7F]' apps/server/dist/*.js; then
+  echo "the server bundle above is not ASCII: V8 would keep its source as a two-byte string"; exit 1
+fi
 
 # The server tests that start the server or the operator CLI as processes run this build, as npm start does
 # (apps/server/test/crash-fixtures.ts nodeArgsFor).
