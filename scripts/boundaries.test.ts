@@ -100,6 +100,27 @@ describe("the import rules fail on a planted violation", () => {
     ]);
   });
 
+  it("server: a static import of a library only some starts use", async () => {
+    const found = await violations(
+      configOf("apps/server/.dependency-cruiser.cjs"),
+      {
+        "node_modules/viem/package.json": JSON.stringify({ name: "viem", main: "index.js" }),
+        "node_modules/viem/index.js": "export const http = 1;\n",
+        // Refused: every start would load viem.
+        "apps/server/src/modules/chain/rpc.ts": 'import { http } from "viem";\nexport const rpc = http;\n',
+        // Allowed: on first use, its types, and the operator's sweep (the CLI only).
+        "apps/server/src/modules/chain/viem.ts": 'export const loadViem = () => import("viem");\n',
+        "apps/server/src/modules/chain/checks.ts":
+          'import type { http } from "viem";\nexport type Http = typeof http;\n',
+        "apps/server/src/modules/chain/sweep.ts": 'import { http } from "viem";\nexport const sweep = http;\n',
+      },
+      ["apps/server/src"],
+    );
+    expect(found).toEqual([
+      "libraries-on-first-use: apps/server/src/modules/chain/rpc.ts -> node_modules/viem/index.js",
+    ]);
+  });
+
   it("web: a feature importing another feature (by alias or path), and a cycle", async () => {
     const found = await violations(
       configOf("apps/web/.dependency-cruiser.cjs"),

@@ -34,6 +34,19 @@ const TABLES_OF = {
   updown: ["updown"],
 };
 
+/** The libraries only some starts load (decision 085); apps/server/test/start-libraries.test.ts checks a start too. */
+const DEFERRED_LIBRARIES = [
+  "viem",
+  "pg",
+  "ioredis",
+  "nodemailer",
+  "sharp",
+  "file-type",
+  "ccxt",
+  "tar-stream",
+  "prom-client",
+];
+
 const file = (name) => `^${SCHEMA}${name}\\.ts$`;
 const VIEWS = `^${SCHEMA}[a-z-]+-views\\.ts$`;
 
@@ -114,6 +127,17 @@ module.exports = {
       severity: "error",
       from: { pathNot: ["^apps/server/src/modules/[^/]+/", "^apps/server/src/db/"] },
       to: { path: `^${SCHEMA}` },
+    },
+    {
+      name: "libraries-on-first-use",
+      comment:
+        "A library only some starts use is imported where it is first needed (lib/load-once.ts, decision 085), never statically: its types with `import type`. The operator's sweep (CLI only) may.",
+      severity: "error",
+      from: { path: "^apps/server/src/", pathNot: "^apps/server/src/modules/chain/sweep\\.ts$" },
+      to: {
+        path: `node_modules/(${DEFERRED_LIBRARIES.join("|")})/`,
+        dependencyTypesNot: ["type-only", "dynamic-import"],
+      },
     },
     {
       name: "sql-in-repo-files",

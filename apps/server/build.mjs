@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js (and the operator's dist/cli.js): our workspace packages and most libraries
-// in one file each. A start read some 500 files of node_modules, each resolved, read and compiled apart (decision 086).
+// in one file each, beside the chunks of what both share and of each dynamic import(). A start read some 500 files
+// of node_modules, each resolved, read and compiled apart (decision 086).
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -51,6 +52,11 @@ await build({
   platform: "node",
   target: "node20",
   format: "esm",
+  // A dynamic import() becomes a chunk of its own, and the libraries it imports stay in it: without splitting, the
+  // bundled drizzle-orm/node-postgres's `import pg from "pg"` was hoisted to main.js and every start loaded pg. The
+  // chunks sit beside main.js, as the code's `new URL("./...", import.meta.url)` (migrations, pglite-template) expects.
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   sourcemap: true,
   plugins: [keepExternal],
   // The bundled libraries' CommonJS modules call require() (for Node's own modules, among others).

@@ -5,8 +5,9 @@
 //   node tools/server-start-ab.mjs before=../apps/server/dist-before/main.js after=../apps/server/dist/main.js
 //   ARGS_plain=" " ARGS_lazy="--wasm-lazy-compilation" node tools/server-start-ab.mjs plain=<main.js> lazy=<main.js>
 // Each starts with `npm start`'s node flags unless ARGS_<name> gives others (a space: none).
-// A bundle copied elsewhere must stay two levels under the repository (apps/server/<dir>/main.js): it finds its
-// libraries, migrations, cluster template and the web build from there. ROUNDS (5), IDLE_S (8); READS_S (0): seconds
+// A bundle copied elsewhere (the whole folder: main.js imports the chunks beside it) must stay two levels under the
+// repository (apps/server/<dir>/main.js): it finds its libraries, migrations, cluster template and the web build from
+// there. ROUNDS (5), IDLE_S (8); READS_S (0): seconds
 // of random chart reads by 4 clients after the idle sample, for their count and the RSS plateau under them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

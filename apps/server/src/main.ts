@@ -49,7 +49,7 @@ async function main() {
   let firstCheck: NodeJS.Timeout | undefined;
   // The watcher always runs (a network added in the console is followed from its save on); the sender only when
   // there is a hot wallet to send with.
-  const sender = app.services.chainWithdrawals.hotAddress ? chainSender(app.services, database, app.log) : undefined;
+  const sender = app.services.chainWithdrawals.hasHotWallet ? chainSender(app.services, database, app.log) : undefined;
 
   let backups: Awaited<ReturnType<typeof serverBackups>> | undefined;
   const watchdog = new Watchdog({
@@ -141,10 +141,11 @@ async function main() {
     );
   }
   const { chainWithdrawals, chain } = app.services;
-  if (chain.networks.length > 0 || chainWithdrawals.hotAddress) {
+  const hotAddress = await chainWithdrawals.hotAddress();
+  if (chain.networks.length > 0 || hotAddress) {
     process.stdout.write(
-      chainWithdrawals.hotAddress
-        ? `Hot wallet ${chainWithdrawals.hotAddress} sends withdrawals on the networks with a node.\n`
+      hotAddress
+        ? `Hot wallet ${hotAddress} sends withdrawals on the networks with a node.\n`
         : "No HOT_WALLET_KEY_FILE: withdrawals on the networks with a node wait, unsent, after review.\n",
     );
   }

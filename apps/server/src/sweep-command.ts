@@ -31,7 +31,7 @@ export async function sweepCommand(options: { dryRun: boolean; network: string |
     process.stderr.write("sweep needs HOT_WALLET_KEY_FILE.\n");
     return 2;
   }
-  const hotWallet = readHotWallet(config.hotWalletKeyFile);
+  const hotWallet = await readHotWallet(config.hotWalletKeyFile).account();
   const wanted = (n: { network: string }) => !options.network || n.network === options.network;
   const fromFile = config.chainNetworksFile ? readNetworksFile(config.chainNetworksFile).networks.filter(wanted) : [];
   const mnemonic = await readStdin();

@@ -91,9 +91,9 @@ const myDeposits = async (user: SignedUpUser) =>
   (await t.api("listDeposits", { as: user, query: { page: 1, list: 50 } })).items;
 
 describe("deposit addresses", () => {
-  it("derives child 0/i of the account xpub: 0/0 is anvil's first account", () => {
-    expect(depositAddressAt(ANVIL_ACCOUNT_XPUB, 0)).toBe(privateKeyToAccount(ANVIL_KEYS[0]).address);
-    expect(depositAddressAt(ANVIL_ACCOUNT_XPUB, 1)).toBe(privateKeyToAccount(ANVIL_KEYS[1]).address);
+  it("derives child 0/i of the account xpub: 0/0 is anvil's first account", async () => {
+    expect(await depositAddressAt(ANVIL_ACCOUNT_XPUB, 0)).toBe(privateKeyToAccount(ANVIL_KEYS[0]).address);
+    expect(await depositAddressAt(ANVIL_ACCOUNT_XPUB, 1)).toBe(privateKeyToAccount(ANVIL_KEYS[1]).address);
   });
 
   it("offers the file's currencies only on chain: their seeded demo channels are gone, other currencies keep theirs", async () => {

@@ -44,8 +44,13 @@ let hot: LocalAccount;
 const { abi } = compileTestToken();
 const TOKEN_INDEX = 20;
 const NATIVE_INDEX = 21;
+/** The xpub's children TOKEN_INDEX and NATIVE_INDEX: the deposit addresses holding a token and the native coin. */
+let tokenHolder: Address;
+let nativeHolder: Address;
 
 beforeAll(async () => {
+  tokenHolder = await depositAddressAt(ANVIL_ACCOUNT_XPUB, TOKEN_INDEX);
+  nativeHolder = await depositAddressAt(ANVIL_ACCOUNT_XPUB, NATIVE_INDEX);
   anvil = await startAnvil();
   const transport = http(anvil.rpcUrl);
   chain = createPublicClient({ chain: foundry, transport });
@@ -81,7 +86,7 @@ beforeAll(async () => {
       userId,
       network: "ERC20",
       index,
-      address: depositAddressAt(ANVIL_ACCOUNT_XPUB, index).toLowerCase(),
+      address: (await depositAddressAt(ANVIL_ACCOUNT_XPUB, index)).toLowerCase(),
       createdAt: new Date(),
     });
   }
@@ -90,12 +95,12 @@ beforeAll(async () => {
       address: token,
       abi,
       functionName: "mint",
-      args: [depositAddressAt(ANVIL_ACCOUNT_XPUB, TOKEN_INDEX), 123_456_789n],
+      args: [tokenHolder, 123_456_789n],
     }),
   });
   await chain.waitForTransactionReceipt({
     hash: await funder.sendTransaction({
-      to: depositAddressAt(ANVIL_ACCOUNT_XPUB, NATIVE_INDEX),
+      to: nativeHolder,
       value: parseEther("2"),
     }),
   });
@@ -110,13 +115,7 @@ afterAll(async () => {
 const tokenOf = (address: Address) =>
   chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [address] });
 const nonces = () =>
-  Promise.all(
-    [
-      hot.address,
-      depositAddressAt(ANVIL_ACCOUNT_XPUB, TOKEN_INDEX),
-      depositAddressAt(ANVIL_ACCOUNT_XPUB, NATIVE_INDEX),
-    ].map((address) => chain.getTransactionCount({ address })),
-  );
+  Promise.all([hot.address, tokenHolder, nativeHolder].map((address) => chain.getTransactionCount({ address })));
 const sweepAudits = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, "chain.sweep"));
 const run = (dryRun: boolean) =>
   sweep({
@@ -161,12 +160,12 @@ describe("operator sweep", () => {
     const [gas, tokens, native] = steps;
     const topUp = await chain.getTransaction({ hash: gas!.tx_hash! });
     expect(topUp.from.toLowerCase()).toBe(hot.address.toLowerCase());
-    expect(topUp.to).toBe(depositAddressAt(ANVIL_ACCOUNT_XPUB, TOKEN_INDEX).toLowerCase());
+    expect(topUp.to).toBe(tokenHolder.toLowerCase());
     expect(tokens!.amount).toBe("123.456789");
     expect(await tokenOf(hot.address)).toBe(123_456_789n);
-    expect(await tokenOf(depositAddressAt(ANVIL_ACCOUNT_XPUB, TOKEN_INDEX))).toBe(0n);
+    expect(await tokenOf(tokenHolder)).toBe(0n);
     // The native address is emptied to the wei: its balance less exactly the gas of its one transfer.
-    expect(await chain.getBalance({ address: depositAddressAt(ANVIL_ACCOUNT_XPUB, NATIVE_INDEX) })).toBe(0n);
+    expect(await chain.getBalance({ address: nativeHolder })).toBe(0n);
     const moved = await chain.getTransaction({ hash: native!.tx_hash! });
     expect(moved.to).toBe(hot.address.toLowerCase());
     const topUpReceipt = await chain.getTransactionReceipt({ hash: gas!.tx_hash! });

@@ -134,11 +134,15 @@ export function nodeArgsFor(entry: "main" | "cli"): string[] {
 export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = "";
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    /** Node flags put before npm start's own (a test's `--import` of a hook). */
+    private readonly nodeFlags: string[] = [],
+  ) {}
 
   start() {
     this.output = "";
-    this.child = spawn(process.execPath, nodeArgsFor("main"), {
+    this.child = spawn(process.execPath, [...this.nodeFlags, ...nodeArgsFor("main")], {
       cwd: ROOT,
       env: this.env,
       stdio: ["ignore", "pipe", "pipe"],

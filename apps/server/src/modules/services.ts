@@ -152,6 +152,7 @@ export function createServices(
   // chain's transactions; deposits ask the chain for users' addresses through their port (decision 163).
   const onChainFunds = new OnChainFunds({ ledger, messages, mails: accounts });
   const chain = new ChainService(db, clock, networks, { ledger, messages, funds: onChainFunds, admin, log });
+  // The key file is checked here; the account that signs with it is made (viem loaded) at its first use.
   const hotWallet = config.hotWalletKeyFile ? readHotWallet(config.hotWalletKeyFile) : undefined;
   const chainWithdrawals = new ChainWithdrawalsService(db, clock, chain.registry, hotWallet, {
     withdrawals,

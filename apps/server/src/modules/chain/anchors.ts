@@ -1,20 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Paged, TickAnchor } from "@cryptos/contract";
-import {
-  type Hex,
-  type LocalAccount,
-  type PublicClient,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from "viem";
+import type { Hex, LocalAccount, PublicClient } from "viem";
 import type { Db } from "../../db/client";
 import type { AnchoredHead } from "../../db/schema/chain-anchors";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import * as repo from "./anchors-repo";
+import type { HotWallet } from "./hot-wallet";
 import type { ChainNetworkConfig } from "./networks-file";
 import type { ChainRegistry } from "./registry";
 import { rpcClient } from "./rpc";
+import { loadViem } from "./viem";
 import {
   ALREADY_SENT,
   type HotCall,
@@ -55,7 +51,7 @@ export class ChainAnchorsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly registry: ChainRegistry,
-    private readonly hotWallet: LocalAccount | undefined,
+    private readonly hotWallet: HotWallet | undefined,
     private readonly everyMs: number,
     private readonly deps: ChainAnchorsDeps,
   ) {}
@@ -70,10 +66,11 @@ export class ChainAnchorsService {
     const ms = this.everyMs;
     const every =
       ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
-    return `The tick log's heads are anchored every ${every} by ${this.hotWallet.address} on ${networks.join(", ")}.`;
+    const { address } = await this.hotWallet.account();
+    return `The tick log's heads are anchored every ${every} by ${address} on ${networks.join(", ")}.`;
   }
 
-  private client(network: ChainNetworkConfig): PublicClient {
+  private async client(network: ChainNetworkConfig): Promise<PublicClient> {
     return this.registry.get(network.network)?.client ?? rpcClient(network);
   }
 
@@ -84,25 +81,25 @@ export class ChainAnchorsService {
   async pass(hooks: SendPassHooks = {}): Promise<void> {
     if (!this.hotWallet) return;
     await this.registry.refresh();
+    const hot = await this.hotWallet.account();
     const failures: unknown[] = [];
     for (const network of this.registry.configs()) {
       await runSteps(
-        [() => this.rebroadcast(network), () => this.anchorIfDue(network, hooks), () => this.follow(network)],
+        [() => this.rebroadcast(network), () => this.anchorIfDue(network, hot, hooks), () => this.follow(network)],
         failures,
       );
     }
     if (failures.length) throw failures[0];
   }
 
-  private async anchorIfDue(network: ChainNetworkConfig, hooks: SendPassHooks) {
-    const hot = this.hotWallet as LocalAccount;
+  private async anchorIfDue(network: ChainNetworkConfig, hot: LocalAccount, hooks: SendPassHooks) {
     const due = (latest: repo.ChainAnchorRow | undefined) =>
       !latest || (latest.state !== "sent" && this.clock.now().getTime() - latest.at.getTime() >= this.everyMs);
     if (!due(await repo.latestAnchor(this.db, network.network))) return;
     const heads = await this.deps.heads();
     if (!heads.length) return;
     const root = anchorRoot(heads);
-    const client = this.client(network);
+    const client = await this.client(network);
     const call: HotCall = { to: hot.address, value: 0n, data: `0x${root}` as Hex };
     const [gas, fees, chainCount, native] = await Promise.all([
       client
@@ -157,9 +154,8 @@ export class ChainAnchorsService {
 
   /** Stored anchors the node has not taken yet (a crash after storing, a node that was down). */
   private async rebroadcast(network: ChainNetworkConfig) {
-    const client = this.client(network);
     for (const row of await repo.anchorsInState(this.db, network.network, "sent")) {
-      if (!row.broadcastAt) await this.broadcast(client, row);
+      if (!row.broadcastAt) await this.broadcast(await this.client(network), row);
     }
   }
 
@@ -168,9 +164,10 @@ export class ChainAnchorsService {
    * dropped when its nonce is used by another transaction, else broadcast again.
    */
   private async follow(network: ChainNetworkConfig) {
-    const client = this.client(network);
     const sent = await repo.anchorsInState(this.db, network.network, "sent");
     if (!sent.length) return;
+    const client = await this.client(network);
+    const { TransactionNotFoundError, TransactionReceiptNotFoundError } = await loadViem();
     const head = await client.getBlockNumber({ cacheTime: 0 });
     for (const row of sent) {
       const receipt = await client.getTransactionReceipt({ hash: row.txHash as Hex }).catch((error: unknown) => {

@@ -1,4 +1,3 @@
-import { getAddress } from "viem";
 import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
@@ -8,6 +7,7 @@ import type { MessagesService } from "../messages/service";
 import { chainAmount, toRawUnits } from "./amounts";
 import type { ChainNetworkConfig } from "./networks-file";
 import * as repo from "./repo";
+import { loadViem } from "./viem";
 
 /** A transfer to one of our addresses as read from the chain; `logIndex` -1 for a native transfer. */
 export interface Transfer {
@@ -58,6 +58,7 @@ export class ChainDepositBook {
     const terms = network.currencies.find((c) => c.currency === transfer.currency);
     if (!terms) return;
     const currency = await this.deps.ledger.currency(transfer.currency, tx);
+    const { getAddress } = await loadViem();
     const { amount, remainder } = chainAmount(transfer.raw, terms.decimals, currency.decimals);
     const below = transfer.raw < toRawUnits(terms.min_deposit, terms.decimals) || amount === "0";
     const status = below ? ("below_minimum" as const) : ("confirming" as const);

@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, type PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { Db, Tx } from "../../db/client";
 import type { MessageKey, MessageParams } from "../../i18n/translate";
 import type { OnChainFunds } from "../funds/on-chain";
@@ -6,6 +6,7 @@ import { xpubProblem } from "./addresses";
 import type { ChainNetworkConfig } from "./networks-file";
 import * as networksRepo from "./networks-repo";
 import * as repo from "./repo";
+import { loadViem } from "./viem";
 
 /** The funds module's count of a network's withdrawals not yet done (a network with them may not lose a currency). */
 type OpenWithdrawals = Pick<OnChainFunds, "unfinishedWithdrawals">;
@@ -38,7 +39,7 @@ export async function checkNetwork(
 ): Promise<NetworkProblem | { head: { number: bigint; hash: string; parentHash: string } }> {
   const network = n.network;
   const node = nodeName(n.rpc_url);
-  const xpub = xpubProblem(n.xpub);
+  const xpub = await xpubProblem(n.xpub);
   if (xpub) return { key: "chain_xpub_invalid", params: { network, error: xpub } };
   let chainId: number;
   try {
@@ -56,6 +57,7 @@ export async function checkNetwork(
     const params = { network, currency: c.currency, token: c.token, expected: c.decimals };
     let decimals: number;
     try {
+      const { erc20Abi } = await loadViem();
       decimals = await client.readContract({ address: c.token as Address, abi: erc20Abi, functionName: "decimals" });
     } catch (error) {
       return { key: "chain_decimals_silent", params: { ...params, error: why(error) } };

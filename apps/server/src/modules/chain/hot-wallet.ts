@@ -1,13 +1,21 @@
 import { readFileSync, statSync } from "node:fs";
 import type { Hex, LocalAccount } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { loadOnce } from "../../lib/load-once";
+import { loadViemAccounts } from "./viem";
+
+/** The hot wallet of HOT_WALLET_KEY_FILE. */
+export interface HotWallet {
+  /** The account that signs with the key, made on the first call (viem loads then: decision 085). */
+  account(): Promise<LocalAccount>;
+}
 
 /**
- * Reads the hot wallet's key file once and answers the account that signs with it. The key stays in viem's
- * closure: the account object carries the address and signing functions, never the key, so logging or answering it
- * shows nothing secret. A file others can read is refused: whoever reads it can empty the hot wallet.
+ * Reads the hot wallet's key file once; a file that cannot be read, that others can read (whoever reads it can
+ * empty the hot wallet) or that holds no key is refused at once. The key stays in closures, the loader's and then
+ * viem's: the account object carries the address and signing functions, never the key, so logging or answering it
+ * shows nothing secret.
  */
-export function readHotWallet(path: string): LocalAccount {
+export function readHotWallet(path: string): HotWallet {
   let mode: number;
   try {
     mode = statSync(path).mode;
@@ -25,5 +33,7 @@ export function readHotWallet(path: string): LocalAccount {
     // The message never quotes the file's content.
     throw new Error(`HOT_WALLET_KEY_FILE ${path} does not hold a private key (0x and 64 hex digits)`);
   }
-  return privateKeyToAccount(key as Hex);
+  return {
+    account: loadOnce(async () => (await loadViemAccounts()).privateKeyToAccount(key as Hex)),
+  };
 }

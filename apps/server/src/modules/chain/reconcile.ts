@@ -1,6 +1,7 @@
-import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import { Money, toAmount } from "../../lib/decimal";
 import type { ChainNetworkConfig } from "./networks-file";
+import { loadViem } from "./viem";
 
 /** What one network holds of one currency at one block: the hot wallet, and every deposit address together. */
 export interface Holding {
@@ -30,6 +31,7 @@ export async function chainHoldings(
   addresses: string[],
 ): Promise<{ block: bigint; holdings: Holding[] }> {
   const { block, holdings: each } = await addressHoldings(client, network, hotWallet, addresses);
+  const { getAddress } = await loadViem();
   const hot = hotWallet ? getAddress(hotWallet) : undefined;
   const holdings = network.currencies.map((c) => {
     const mine = each.filter((h) => h.currency === c.currency);
@@ -106,6 +108,7 @@ export async function addressHoldings(
   hotWallet: Address | undefined,
   addresses: string[],
 ): Promise<{ block: bigint; holdings: AddressHolding[] }> {
+  const { erc20Abi, formatUnits, getAddress } = await loadViem();
   const blockNumber = await client.getBlockNumber();
   const hot = hotWallet ? getAddress(hotWallet) : undefined;
   const all = [...(hot ? [hot] : []), ...addresses.map((a) => getAddress(a)).filter((a) => a !== hot)];
@@ -135,13 +138,13 @@ export async function addressHoldings(
 /** Every network's address holdings, each at its own block; a node that does not answer fails the whole reading. */
 export function networkHoldings(
   networks: ChainNetworkConfig[],
-  clientOf: (n: ChainNetworkConfig) => PublicClient,
+  clientOf: (n: ChainNetworkConfig) => Promise<PublicClient>,
   hotWallet: Address | undefined,
   addresses: { network: string; address: string }[],
 ): Promise<{ network: string; block: bigint; holdings: AddressHolding[] }[]> {
   const read = async (n: ChainNetworkConfig) => {
     const own = addresses.filter((a) => a.network === n.network).map((a) => a.address);
-    return { network: n.network, ...(await addressHoldings(clientOf(n), n, hotWallet, own)) };
+    return { network: n.network, ...(await addressHoldings(await clientOf(n), n, hotWallet, own)) };
   };
   const named = (n: ChainNetworkConfig) => (error: unknown) => {
     throw new Error(`${n.network}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);

@@ -55,11 +55,13 @@ export class ChainRegistry {
     if (print === this.fingerprint) return;
     const stored = await repo.listNetworks(conn);
     const before = new Map(this.live.map((l) => [l.network, l]));
-    this.live = stored.map((s) => {
-      const old = before.get(s.network);
-      const same = old && old.config.rpc_url === s.config.rpc_url && old.config.chain_id === s.config.chain_id;
-      return { ...s, client: same ? old.client : rpcClient(s.config) };
-    });
+    this.live = await Promise.all(
+      stored.map(async (s) => {
+        const old = before.get(s.network);
+        const same = old && old.config.rpc_url === s.config.rpc_url && old.config.chain_id === s.config.chain_id;
+        return { ...s, client: same ? old.client : await rpcClient(s.config) };
+      }),
+    );
     this.fingerprint = fingerprintOf(stored);
   }
 }

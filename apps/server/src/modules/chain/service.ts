@@ -1,4 +1,4 @@
-import { type Address, getAddress, type PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import { translate } from "../../i18n/translate";
@@ -18,6 +18,7 @@ import { chainHoldings, networkHoldings, reconciliationRows } from "./reconcile"
 import { ChainRegistry, type LiveNetwork } from "./registry";
 import * as repo from "./repo";
 import { rpcClient } from "./rpc";
+import { loadViem } from "./viem";
 import { NetworkWatcher, type PassOutcome } from "./watcher";
 
 export interface ChainLog {
@@ -81,9 +82,9 @@ export class ChainService implements DepositAddresses {
   }
 
   /** The check of decision 109 (node, chain id, decimals, currencies, xpub), against a client of `n`'s node. */
-  check(n: ChainNetworkConfig, client: PublicClient = rpcClient(n)) {
+  async check(n: ChainNetworkConfig, client?: PublicClient) {
     return checkNetwork(
-      client,
+      client ?? (await rpcClient(n)),
       n,
       async (code) => (await this.deps.ledger.currency(code).catch(() => undefined)) !== undefined,
     );
@@ -185,10 +186,11 @@ export class ChainService implements DepositAddresses {
     await this.registry.refresh();
     const n = this.network(network);
     if (!n) throw new Error(`network ${network} is not on chain`);
+    const { getAddress } = await loadViem();
     const existing = await repo.findDepositAddress(this.db, userId, network);
     if (existing) return getAddress(existing.address);
     const index = await repo.nextAddressIndex(this.db);
-    const address = depositAddressAt(n.xpub, index);
+    const address = await depositAddressAt(n.xpub, index);
     const created = await repo.insertDepositAddress(this.db, {
       userId,
       network,
@@ -299,7 +301,7 @@ export class ChainService implements DepositAddresses {
       this.networks.map(async (n) => {
         try {
           const own = addresses.filter((a) => a.network === n.network).map((a) => a.address);
-          const client = this.registry.get(n.network)?.client ?? rpcClient(n);
+          const client = this.registry.get(n.network)?.client ?? (await rpcClient(n));
           return {
             network: n,
             ...(await chainHoldings(client, n, hotWallet, own)),
@@ -315,7 +317,7 @@ export class ChainService implements DepositAddresses {
   /** Proof of reserves (issue 44): per network, the hot wallet's and deposit addresses' holdings at one block. */
   async reserveHoldings(hot: Address | undefined) {
     await this.registry.refresh();
-    const clientOf = (n: ChainNetworkConfig) => this.registry.get(n.network)?.client ?? rpcClient(n);
+    const clientOf = async (n: ChainNetworkConfig) => this.registry.get(n.network)?.client ?? rpcClient(n);
     return networkHoldings(this.networks, clientOf, hot, await repo.allDepositAddresses(this.db));
   }
 

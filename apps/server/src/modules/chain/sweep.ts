@@ -1,5 +1,7 @@
+// The operator's sweep runs in the CLI only, never in the server: it imports viem as usual (decision 085).
 import {
   type Address,
+  type Chain,
   createWalletClient,
   encodeFunctionData,
   erc20Abi,
@@ -75,14 +77,17 @@ const FALLBACK_TOKEN_GAS = 100_000n;
 
 class NetworkSweep {
   readonly steps: SweepStep[] = [];
-  private readonly client: PublicClient;
   private gasPrice = 0n;
 
-  constructor(
+  private constructor(
     private readonly input: SweepInput,
     private readonly network: ChainNetworkConfig,
-  ) {
-    this.client = rpcClient(network);
+    private readonly client: PublicClient,
+    private readonly chain: Chain,
+  ) {}
+
+  static async of(input: SweepInput, network: ChainNetworkConfig): Promise<NetworkSweep> {
+    return new NetworkSweep(input, network, await rpcClient(network), await chainOf(network));
   }
 
   private get native(): ChainCurrencyConfig | undefined {
@@ -90,7 +95,7 @@ class NetworkSweep {
   }
 
   private wallet(account: LocalAccount) {
-    return createWalletClient({ account, chain: chainOf(this.network), transport: http(this.network.rpc_url) });
+    return createWalletClient({ account, chain: this.chain, transport: http(this.network.rpc_url) });
   }
 
   private record(step: Omit<SweepStep, "network">) {
@@ -144,7 +149,7 @@ class NetworkSweep {
             gasPrice: this.gasPrice,
             type: "legacy",
             account: signer,
-            chain: chainOf(this.network),
+            chain: this.chain,
           }),
         );
     this.record({
@@ -206,7 +211,7 @@ class NetworkSweep {
             gasPrice: this.gasPrice,
             type: "legacy",
             account: signer,
-            chain: chainOf(this.network),
+            chain: this.chain,
           }),
         );
     this.record({
@@ -239,13 +244,14 @@ export async function sweep(input: SweepInput): Promise<SweepStep[]> {
   const steps: SweepStep[] = [];
   let failure: unknown;
   for (const network of input.networks) {
-    const run = new NetworkSweep(input, network);
+    let run: NetworkSweep | undefined;
     try {
+      run = await NetworkSweep.of(input, network);
       await run.run();
     } catch (error) {
       failure = error;
     }
-    steps.push(...run.steps);
+    steps.push(...(run?.steps ?? []));
     if (failure) break;
   }
   if (!input.dryRun) {

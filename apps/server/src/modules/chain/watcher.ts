@@ -1,4 +1,4 @@
-import { type Block, type Hash, type PublicClient, parseAbiItem } from "viem";
+import type { Block, Hash, PublicClient } from "viem";
 import type { Db } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
@@ -13,7 +13,16 @@ const WINDOW_MARGIN = 16n;
 /** Blocks fetched at once while reading a range. */
 const PARALLEL_READS = 16;
 
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+/** `event Transfer(address indexed from, address indexed to, uint256 value)`, as viem's parseAbiItem makes it. */
+const transferEvent = {
+  type: "event",
+  name: "Transfer",
+  inputs: [
+    { type: "address", name: "from", indexed: true },
+    { type: "address", name: "to", indexed: true },
+    { type: "uint256", name: "value" },
+  ],
+} as const;
 
 export interface PassOutcome {
   /** The last block read and verified. */

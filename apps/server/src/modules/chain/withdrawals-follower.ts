@@ -1,12 +1,7 @@
-import {
-  type Address,
-  type Hex,
-  type PublicClient,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from "viem";
+import type { Address, Hex, PublicClient } from "viem";
 import { withTransaction } from "../../db/transaction";
 import type { ChainNetworkConfig } from "./networks-file";
+import { loadViem } from "./viem";
 import * as repo from "./withdrawals-repo";
 import { broadcast, explorerOf, type SendContext } from "./withdrawals-sender";
 
@@ -17,6 +12,7 @@ import { broadcast, explorerOf, type SendContext } from "./withdrawals-sender";
 
 /** The receipt of whichever stored transaction of the withdrawal was mined, if any. */
 export async function minedReceipt(client: PublicClient, txs: repo.ChainTxRow[]) {
+  const { TransactionReceiptNotFoundError } = await loadViem();
   for (const tx of txs) {
     try {
       return await client.getTransactionReceipt({ hash: tx.hash as Hex });
@@ -28,6 +24,7 @@ export async function minedReceipt(client: PublicClient, txs: repo.ChainTxRow[])
 }
 
 async function knownToNode(client: PublicClient, txs: repo.ChainTxRow[]) {
+  const { TransactionNotFoundError } = await loadViem();
   for (const tx of txs) {
     try {
       await client.getTransaction({ hash: tx.hash as Hex });
@@ -45,9 +42,9 @@ async function knownToNode(client: PublicClient, txs: repo.ChainTxRow[]) {
  * dropped when its nonce is used by another transaction, else broadcast again.
  */
 export async function follow(ctx: SendContext, network: ChainNetworkConfig) {
-  const client = ctx.client(network);
   const sent = await repo.listInState(ctx.db, network.network, ["sent"]);
   if (!sent.length) return;
+  const client = await ctx.client(network);
   // viem keeps a block number for 4 s by default; confirmations are counted on the node's head now.
   const head = await client.getBlockNumber({ cacheTime: 0 });
   for (const row of sent) {

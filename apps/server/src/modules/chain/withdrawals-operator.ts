@@ -1,9 +1,10 @@
 import type { adminWithdrawal } from "@cryptos/contract";
-import { type Address, type Hex, keccak256, parseTransaction } from "viem";
+import type { Address, Hex } from "viem";
 import type { z } from "zod";
 import { withTransaction } from "../../db/transaction";
 import { toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
+import { loadViem } from "./viem";
 import { minedReceipt } from "./withdrawals-follower";
 import * as repo from "./withdrawals-repo";
 import { broadcast, FALLBACK_GAS, gasFor, type SendContext, transfer } from "./withdrawals-sender";
@@ -87,13 +88,14 @@ async function replace(
   if (!hot || !found || !network || found.state !== "sent" || found.minedHash) {
     throw new Refusal("withdraw_not_stuck", { id });
   }
-  const client = ctx.client(network);
+  const client = await ctx.client(network);
+  const { keccak256, parseTransaction } = await loadViem();
   const txs = await repo.findTxs(ctx.db, [id]);
   const last = txs.at(-1);
   if (!last || (await minedReceipt(client, txs))) throw new Refusal("withdraw_not_stuck", { id });
   const destination = await ctx.deps.withdrawals.destination(ctx.db, id);
   const call =
-    kind === "cancel" ? { to: hot.address, data: undefined, value: 0n } : transfer(found, destination as Address);
+    kind === "cancel" ? { to: hot.address, data: undefined, value: 0n } : await transfer(found, destination as Address);
   // The same gas as the transaction it replaces: an estimate now would run after it, on a state it changed.
   const gas =
     kind === "cancel"

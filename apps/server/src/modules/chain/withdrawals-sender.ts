@@ -1,12 +1,4 @@
-import {
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  keccak256,
-  type LocalAccount,
-  type PublicClient,
-} from "viem";
+import type { Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { Db, Tx } from "../../db/client";
 import { withTransaction } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
@@ -15,6 +7,7 @@ import type { AdminService } from "../admin/service";
 import type { OnChainFunds } from "../funds/on-chain";
 import type { WithdrawalsService } from "../funds/withdrawals";
 import type { ChainNetworkConfig } from "./networks-file";
+import { loadViem } from "./viem";
 import * as repo from "./withdrawals-repo";
 
 export interface ChainWithdrawalsDeps {
@@ -31,7 +24,7 @@ export interface SendContext {
   hotWallet: LocalAccount | undefined;
   deps: ChainWithdrawalsDeps;
   network(name: string): ChainNetworkConfig | undefined;
-  client(network: ChainNetworkConfig): PublicClient;
+  client(network: ChainNetworkConfig): Promise<PublicClient>;
   refresh(): Promise<void>;
 }
 
@@ -98,6 +91,7 @@ export async function signWithNextNonce(
   fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   call: HotCall,
 ): Promise<{ nonce: number; raw: Hex; hash: Hex }> {
+  const { keccak256 } = await loadViem();
   const nonce = await repo.takeNonce(tx, network.network, hot.address, chainCount);
   const raw = await hot.signTransaction({
     type: "eip1559",
@@ -112,7 +106,8 @@ export async function signWithNextNonce(
 }
 
 /** What the transfer of one withdrawal is: a token's transfer(to, units), or the native coin's value. */
-export function transfer(row: repo.ChainWithdrawalRow, to: Address): HotCall {
+export async function transfer(row: repo.ChainWithdrawalRow, to: Address): Promise<HotCall> {
+  const { encodeFunctionData, erc20Abi } = await loadViem();
   const units = BigInt(new Money(row.units).toFixed(0));
   return row.token
     ? {
@@ -123,12 +118,7 @@ export function transfer(row: repo.ChainWithdrawalRow, to: Address): HotCall {
     : { to, data: undefined, value: units };
 }
 
-export async function gasFor(
-  ctx: SendContext,
-  client: PublicClient,
-  row: repo.ChainWithdrawalRow,
-  call: ReturnType<typeof transfer>,
-) {
+export async function gasFor(ctx: SendContext, client: PublicClient, row: repo.ChainWithdrawalRow, call: HotCall) {
   const hot = ctx.hotWallet as LocalAccount;
   try {
     // A fifth more than the estimate: the node estimates on its pending state, which our other sends change.
@@ -149,6 +139,7 @@ async function covers(
   const units = BigInt(new Money(row.units).toFixed(0));
   const native = await client.getBalance({ address: hot });
   if (!row.token) return native >= units + gasCost;
+  const { erc20Abi } = await loadViem();
   const tokens = await client.readContract({
     address: row.token as Address,
     abi: erc20Abi,
@@ -165,7 +156,7 @@ export async function signQueued(
   failures: unknown[],
 ) {
   const hot = ctx.hotWallet as LocalAccount;
-  const client = ctx.client(network);
+  const client = await ctx.client(network);
   const skipped = new Set<number>();
   for (;;) {
     const candidate = (await repo.listInState(ctx.db, network.network, ["queued"])).find(
@@ -173,7 +164,7 @@ export async function signQueued(
     );
     if (!candidate) return;
     const destination = await ctx.deps.withdrawals.destination(ctx.db, candidate.withdrawalId);
-    const call = transfer(candidate, destination as Address);
+    const call = await transfer(candidate, destination as Address);
     const [gas, fees, chainCount] = await Promise.all([
       gasFor(ctx, client, candidate, call),
       client.estimateFeesPerGas(),
@@ -229,7 +220,6 @@ export async function broadcast(ctx: SendContext, client: PublicClient, raw: Hex
 
 /** Stored transactions the node has not taken yet (a crash after storing, a node that was down). */
 export async function rebroadcast(ctx: SendContext, network: ChainNetworkConfig, failures: unknown[]) {
-  const client = ctx.client(network);
   const sent = await repo.listInState(ctx.db, network.network, ["sent"]);
   const txs = await repo.findTxs(
     ctx.db,
@@ -237,6 +227,8 @@ export async function rebroadcast(ctx: SendContext, network: ChainNetworkConfig,
   );
   for (const tx of txs) {
     if (tx.broadcastAt) continue;
-    await broadcast(ctx, client, tx.raw as Hex, tx.hash as Hex).catch((error: unknown) => failures.push(error));
+    await broadcast(ctx, await ctx.client(network), tx.raw as Hex, tx.hash as Hex).catch((error: unknown) =>
+      failures.push(error),
+    );
   }
 }

@@ -1,14 +1,16 @@
 import type { adminWithdrawal, hotWalletBalance } from "@cryptos/contract";
-import { type Address, erc20Abi, formatUnits, type LocalAccount, type PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { ChainSends, ChainSendView, WithdrawalRow } from "../funds/withdrawals";
+import type { HotWallet } from "./hot-wallet";
 import type { ChainCurrencyConfig, ChainNetworkConfig } from "./networks-file";
 import type { ChainRegistry } from "./registry";
 import { rpcClient } from "./rpc";
+import { loadViem } from "./viem";
 import { follow } from "./withdrawals-follower";
 import * as operatorActions from "./withdrawals-operator";
 import * as repo from "./withdrawals-repo";
@@ -41,16 +43,16 @@ export class ChainWithdrawalsService implements ChainSends {
     private readonly clock: Clock,
     /** The stored networks (decision 109), shared with the chain service: a console save is seen at once. */
     private readonly registry: ChainRegistry,
-    private readonly hotWallet: LocalAccount | undefined,
+    private readonly hotWallet: HotWallet | undefined,
     private readonly deps: ChainWithdrawalsDeps,
   ) {}
 
   /** What the sender's, follower's and operator's steps (withdrawals-*.ts) share. */
-  private get ctx(): SendContext {
+  private async ctx(): Promise<SendContext> {
     return {
       db: this.db,
       clock: this.clock,
-      hotWallet: this.hotWallet,
+      hotWallet: await this.hotWallet?.account(),
       deps: this.deps,
       network: (name) => this.network(name),
       client: (network) => this.client(network),
@@ -62,9 +64,14 @@ export class ChainWithdrawalsService implements ChainSends {
     return this.registry.get(name)?.config;
   }
 
+  /** Whether HOT_WALLET_KEY_FILE is set: withdrawals on the networks with a node are sent. */
+  get hasHotWallet(): boolean {
+    return this.hotWallet !== undefined;
+  }
+
   /** The hot wallet's address (public), when its key file is set. */
-  get hotAddress(): Address | undefined {
-    return this.hotWallet?.address;
+  async hotAddress(): Promise<Address | undefined> {
+    return (await this.hotWallet?.account())?.address;
   }
 
   /** Whether the network of a withdrawal an operator completes has a node (asked on the stored list as it is now). */
@@ -77,23 +84,23 @@ export class ChainWithdrawalsService implements ChainSends {
     return this.network(network)?.currencies.find((c) => c.currency === currency);
   }
 
-  private client(network: ChainNetworkConfig): PublicClient {
+  private async client(network: ChainNetworkConfig): Promise<PublicClient> {
     return this.registry.get(network.network)?.client ?? rpcClient(network);
   }
 
   /** An operator lets a held withdrawal be sent, past the daily limit (audited). */
-  approve(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
-    return operatorActions.approve(this.ctx, operatorId, ip, id);
+  async approve(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+    return operatorActions.approve(await this.ctx(), operatorId, ip, id);
   }
 
   /** Replaces a stuck transaction with a higher fee at the same nonce (withdrawals-operator.ts), audited. */
-  speedUp(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
-    return operatorActions.speedUp(this.ctx, operatorId, ip, id);
+  async speedUp(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+    return operatorActions.speedUp(await this.ctx(), operatorId, ip, id);
   }
 
   /** Replaces a stuck transaction with a zero-value one to the hot wallet itself (withdrawals-operator.ts), audited. */
-  cancel(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
-    return operatorActions.cancel(this.ctx, operatorId, ip, id);
+  async cancel(operatorId: number, ip: string | undefined, id: number): Promise<WithdrawalView> {
+    return operatorActions.cancel(await this.ctx(), operatorId, ip, id);
   }
 
   /**
@@ -139,7 +146,7 @@ export class ChainWithdrawalsService implements ChainSends {
     if (!this.hotWallet) return;
     await this.registry.refresh();
     const failures: unknown[] = [];
-    const ctx = this.ctx;
+    const ctx = await this.ctx();
     for (const network of this.registry.configs()) {
       await runSteps(
         [
@@ -194,13 +201,13 @@ export class ChainWithdrawalsService implements ChainSends {
    * sent and not mined), and today's sends beside the daily limit. `short` warns the console.
    */
   async hotWalletBalances(): Promise<{ configured: boolean; items: z.infer<typeof hotWalletBalance>[] }> {
-    const hot = this.hotWallet;
+    const hot = await this.hotWallet?.account();
     if (!hot) return { configured: false, items: [] };
     const since = startOfUtcDay(this.clock.now());
     const items: z.infer<typeof hotWalletBalance>[] = [];
     await this.registry.refresh();
     for (const network of this.registry.configs()) {
-      const client = this.client(network);
+      const client = await this.client(network);
       for (const currency of network.currencies) {
         const balance = await this.balanceOf(client, hot.address, currency).catch(() => null);
         const waiting = await this.deps.funds.withdrawalsTotal(
@@ -231,6 +238,7 @@ export class ChainWithdrawalsService implements ChainSends {
   }
 
   private async balanceOf(client: PublicClient, address: Address, currency: ChainCurrencyConfig): Promise<string> {
+    const { erc20Abi, formatUnits } = await loadViem();
     const units = currency.token
       ? await client.readContract({
           address: currency.token as Address,

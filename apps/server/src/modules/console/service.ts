@@ -222,8 +222,8 @@ export class ConsoleService {
   }
 
   /** Users' balances beside what the chain holds; totals only, no user's data, so not an audited read. */
-  chainReconcile() {
-    return this.s.chain.reconcile(this.s.chainWithdrawals.hotAddress);
+  async chainReconcile() {
+    return this.s.chain.reconcile(await this.s.chainWithdrawals.hotAddress());
   }
 
   /**

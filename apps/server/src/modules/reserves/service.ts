@@ -11,7 +11,6 @@ import {
   siblingPositions,
   sideOf,
 } from "@cryptos/contract/reserves";
-import type { LocalAccount } from "viem";
 import type { Db } from "../../db/client";
 import type { StoredHolding, StoredSignature } from "../../db/schema/reserves";
 import { withTransaction } from "../../db/transaction";
@@ -19,6 +18,7 @@ import type { Clock } from "../../lib/clock";
 import { Money, toAmount } from "../../lib/decimal";
 import { Refusal } from "../../lib/errors";
 import type { AdminService } from "../admin/service";
+import type { HotWallet } from "../chain/hot-wallet";
 import type { ChainService } from "../chain/service";
 import type { LedgerService } from "../ledger/service";
 import type { UpDownService } from "../updown/service";
@@ -30,7 +30,7 @@ export interface ReservesDeps {
   chain: Pick<ChainService, "reserveHoldings">;
   admin: Pick<AdminService, "audit">;
   /** The hot wallet (HOT_WALLET_KEY_FILE): it signs each snapshot's root. Without it, no signature. */
-  hotWallet?: LocalAccount | undefined;
+  hotWallet?: HotWallet | undefined;
 }
 
 const why = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
@@ -97,7 +97,8 @@ export class ReservesService {
 
   /** The reserves to publish: each chain's addresses at one block, then the operator's declared ones. */
   private async reserves(): Promise<{ holdings: StoredHolding[]; networks: string[] }> {
-    const read = await this.deps.chain.reserveHoldings(this.deps.hotWallet?.address).catch((error) => {
+    const hot = await this.deps.hotWallet?.account();
+    const read = await this.deps.chain.reserveHoldings(hot?.address).catch((error) => {
       throw new Refusal("reserves_snapshot_failed", { error: why(error) ?? "" });
     });
     const holdings: StoredHolding[] = read.flatMap((n) =>
@@ -130,7 +131,7 @@ export class ReservesService {
     }));
     const levels = await buildLevels(id, leaves);
     const root = levels.at(-1)?.[0] as { hash: string; sums: Sums };
-    const wallet = this.deps.hotWallet;
+    const wallet = await this.deps.hotWallet?.account();
     const message = reservesMessage(id, root.hash);
     const signatures: StoredSignature[] = [];
     if (wallet) {
