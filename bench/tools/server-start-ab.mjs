@@ -8,7 +8,8 @@
 // A bundle copied elsewhere (the whole folder: main.js imports the chunks beside it) must stay two levels under the
 // repository (apps/server/<dir>/main.js): it finds its libraries, migrations, cluster template and the web build from
 // there. ROUNDS (5), IDLE_S (8); READS_S (0): seconds
-// of random chart reads by 4 clients after the idle sample, for their count and the RSS plateau under them.
+// of random chart reads by 4 clients after the idle sample, for their count, the server's CPU µs per read and the RSS
+// plateau under them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -75,7 +76,7 @@ const figures = [
   "coldCpu",
   "rss3s",
   "rssIdle",
-  ...(READS_S > 0 ? ["reads", "rssReads"] : []),
+  ...(READS_S > 0 ? ["reads", "readCpuUs", "rssReads"] : []),
   "warm",
   "warmCpu",
 ];
@@ -94,7 +95,9 @@ for (let round = 1; round <= ROUNDS; round++) {
       await sleep(IDLE_S * 1000);
       r.rssIdle.push(rssMb(cold.child.pid));
       if (READS_S > 0) {
+        const cpuBefore = cpuMs(cold.child.pid);
         const reads = await chartReads(port, cold.child.pid, READS_S);
+        r.readCpuUs.push(Math.round(((cpuMs(cold.child.pid) - cpuBefore) * 1000) / reads.requests));
         if (reads.failures > 0) console.log(`${bundle.name}: ${reads.failures} chart reads failed`);
         r.reads.push(reads.requests);
         r.rssReads.push(reads.plateau);
