@@ -21,15 +21,15 @@ const USAGE = `Usage: npm run operator -- create <email> <password>
   Fills an empty DATA_DIR (or the empty database at DATABASE_URL) from a backup, then compares it with the snapshot.
        npm run operator -- migrate --to <postgres url>
   Copies the PGlite folder (server stopped) into an empty PostgreSQL database and compares both sides.
-Uses DATABASE_URL, else PGlite in DATA_DIR.`;
+Uses DATABASE_URL, else PGlite in DATA_DIR. --help (after any command too) prints this.`;
 
-/** Operator accounts from the command line (docs/design/console.md): the console has no sign-up. */
-async function main(argv: string[]) {
-  const { positionals, values } = parseArgs({
+const parse = (argv: string[]) =>
+  parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
     options: {
+      help: { type: "boolean", short: "h" },
       "dry-run": { type: "boolean" },
       network: { type: "string" },
       out: { type: "string" },
@@ -37,6 +37,22 @@ async function main(argv: string[]) {
       to: { type: "string" },
     },
   });
+
+/** Operator accounts from the command line (docs/design/console.md): the console has no sign-up. */
+async function main(argv: string[]) {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    // parseArgs names what it refused ("Unknown option '--x'", "Option '--out <value>' argument missing").
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const [command, email, password] = positionals;
   const fileOption = { backup: values.out, restore: values.from, migrate: values.to } as Record<
     string,

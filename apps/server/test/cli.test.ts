@@ -40,6 +40,13 @@ describe.runIf(testDbKind() === "pglite")("npm run operator", () => {
   it("creates an operator who can then sign in, updates the password, and refuses bad input", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "cryptos-cli-"));
     dirs.push(dataDir);
+    for (const help of [["--help"], ["sweep", "--help"], ["-h"]]) {
+      expect(await operatorCli(dataDir, ...help)).toMatchObject({ code: 0, out: expect.stringMatching(/^Usage: /) });
+    }
+    expect(await operatorCli(dataDir, "backup", "--outt", "x.tar")).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(/^Unknown option '--outt'.*\nUsage: /s),
+    });
     expect(await operatorCli(dataDir, "create", "ops@example.com", "short")).toMatchObject({ code: 2 });
     expect(await operatorCli(dataDir, "delete", "ops@example.com")).toMatchObject({ code: 2 });
     expect(await operatorCli(dataDir, "create", "ops@example.com", "first-password-1")).toMatchObject({
