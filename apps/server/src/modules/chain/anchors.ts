@@ -154,9 +154,10 @@ export class ChainAnchorsService {
 
   /** Stored anchors the node has not taken yet (a crash after storing, a node that was down). */
   private async rebroadcast(network: ChainNetworkConfig) {
-    for (const row of await repo.anchorsInState(this.db, network.network, "sent")) {
-      if (!row.broadcastAt) await this.broadcast(await this.client(network), row);
-    }
+    const unsent = (await repo.anchorsInState(this.db, network.network, "sent")).filter((row) => !row.broadcastAt);
+    if (!unsent.length) return;
+    const client = await this.client(network);
+    for (const row of unsent) await this.broadcast(client, row);
   }
 
   /**

@@ -225,10 +225,10 @@ export async function rebroadcast(ctx: SendContext, network: ChainNetworkConfig,
     ctx.db,
     sent.map((r) => r.withdrawalId),
   );
-  for (const tx of txs) {
-    if (tx.broadcastAt) continue;
-    await broadcast(ctx, await ctx.client(network), tx.raw as Hex, tx.hash as Hex).catch((error: unknown) =>
-      failures.push(error),
-    );
+  const unsent = txs.filter((tx) => !tx.broadcastAt);
+  if (!unsent.length) return;
+  const client = await ctx.client(network);
+  for (const tx of unsent) {
+    await broadcast(ctx, client, tx.raw as Hex, tx.hash as Hex).catch((error: unknown) => failures.push(error));
   }
 }
